@@ -1,0 +1,65 @@
+// The seam between the domain store (src/store, routes) and the OAuth2
+// provider (src/auth). The store side implements AuthStore; the auth side
+// provides the Fastify plugin that authenticates requests and the handlers of
+// the auth operations. Neither reaches into the other's internals.
+
+export type ConsoleRole = 'ERRIGAL_ADMIN' | 'ADMIN' | 'SCO_ADMIN';
+
+/** What the auth side needs to know about an account. */
+export interface AuthAccount {
+  uuid: string;
+  username: string;
+  active: boolean;
+  /** scrypt hash from ./password.ts; null when the account has never set a password. */
+  passwordHash: string | null;
+  /** The console roles the account holds (derived by the store from its business profile). */
+  roles: ConsoleRole[];
+  companyUuid: string | null;
+  layoutCodes: string[];
+  defaultMinimumRoleName: ConsoleRole;
+}
+
+export interface AuthClient {
+  uuid: string;
+  /** The client_id used on the wire: the client's uuid. */
+  name: string;
+  allowedRedirectTarget: string;
+  clientSecret: string;
+}
+
+export interface AuthStore {
+  findAccountByUsername(username: string): AuthAccount | undefined;
+  findAccountByUuid(uuid: string): AuthAccount | undefined;
+  findClient(clientId: string): AuthClient | undefined;
+}
+
+/** The authenticated caller of an API request, set on `request.principal`. */
+export interface Principal {
+  userUuid: string;
+  username: string;
+  /** Highest console role held, or null for an account with none. */
+  role: ConsoleRole | null;
+  roles: ConsoleRole[];
+  companyUuid: string | null;
+  layoutCodes: string[];
+  /** Session the access token was issued under (ends at logout). */
+  sessionId: string;
+  clientId: string;
+}
+
+/** What the auth plugin exposes on the Fastify instance as `app.auth`. */
+export interface AuthService {
+  /** Ends every session of the user (password reset, logout everywhere). */
+  revokeUserSessions(userUuid: string): void;
+  /** Test and seed helper: an access token for the account, as a real sign-in would give. */
+  issueTokenFor(username: string, clientId?: string): Promise<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyInstance {
+    auth: AuthService;
+  }
+}

@@ -1,0 +1,45 @@
+import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+
+// scrypt at the strength OWASP ASVS names (N=2^17, r=8, p=1); Node's default
+// N=2^14 with maxmem 32 MiB falls short, so maxmem is raised to fit 128*N*r.
+const N = 2 ** 17;
+const r = 8;
+const p = 1;
+const KEY_LENGTH = 32;
+const MAXMEM = 256 * 1024 * 1024;
+/** Longer inputs are refused before any hashing work (a 1 MB password costs nothing). */
+export const MAX_PASSWORD_LENGTH = 1024;
+
+function scrypt(password: string, salt: Buffer, n: number, rr: number, pp: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scryptCb(password, salt, KEY_LENGTH, { N: n, r: rr, p: pp, maxmem: MAXMEM }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
+  });
+}
+
+/** Format: scrypt$N$r$p$saltB64$hashB64 */
+export async function hashPassword(password: string): Promise<string> {
+  if (password.length > MAX_PASSWORD_LENGTH) throw new RangeError('password too long');
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, N, r, p);
+  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  if (password.length > MAX_PASSWORD_LENGTH) return false;
+  const parts = (stored ?? DUMMY_HASH).split('$');
+  const [, n, rr, pp, salt, hash] = parts;
+  if (parts.length !== 6 || !n || !rr || !pp || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const actual = await scrypt(password, Buffer.from(salt, 'base64'), Number(n), Number(rr), Number(pp));
+  // An account without a password still costs one full hash, so timing does not tell it apart.
+  return stored !== null && actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+export function hashParams(stored: string): { N: number; r: number; p: number } {
+  const [, n, rr, pp] = stored.split('$');
+  return { N: Number(n), r: Number(rr), p: Number(pp) };
+}
+
+const DUMMY_HASH = `scrypt$${N}$${r}$${p}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`;
