@@ -1,0 +1,264 @@
+// The message catalogue of spec §8 and the fixed page texts of spec §2, §5
+// and §6. Every text is copied verbatim from the spec, typos and casing
+// included: users and tests look for these exact strings. Where the spec
+// elides a text, the full sentence is designed in the style of its siblings
+// and marked `// spec elides: designed`.
+//
+// Templated texts are written exactly as the spec writes them ('<name>',
+// '{n}') and rendered by `template`, which fills the placeholders in order of
+// appearance from the arguments. `allCatalogueTexts` lists every text in its
+// template form.
+
+/** A message with placeholders: call it with one argument per placeholder, in order. */
+export type Template<A extends readonly (string | number)[]> = ((...args: A) => string) & {
+  /** The catalogue texts this message is made of, placeholders unfilled. */
+  readonly texts: readonly string[];
+};
+
+const PLACEHOLDER = /<[^<>]+>|\{[^{}]+\}/g;
+
+function template<A extends readonly (string | number)[]>(text: string): Template<A> {
+  const count = text.match(PLACEHOLDER)?.length ?? 0;
+  const render = (...args: A): string => {
+    if (args.length !== count) {
+      throw new RangeError(`Message '${text}' takes ${count} argument(s), got ${args.length}`);
+    }
+    let i = 0;
+    // One pass over the template, so a value that looks like a placeholder is never filled in turn.
+    return text.replace(PLACEHOLDER, () => String(args[i++]));
+  };
+  return Object.assign(render, { texts: [text] });
+}
+
+function composite<A extends readonly unknown[]>(
+  render: (...args: A) => string,
+  parts: readonly Template<never>[],
+): ((...args: A) => string) & { readonly texts: readonly string[] } {
+  return Object.assign(render, { texts: parts.flatMap((p) => p.texts) });
+}
+
+const requestNotAuthorized = 'Request Was Not Authorized, Please Try Logging In Again';
+const noResponseFromSync = 'No Response From The Sync, Please Try Again Later';
+
+/** Spec §8 "Global" and the guard warning of spec §6. */
+export const globalMessages = {
+  /** A failed call whose URL includes the login path. */
+  sessionTimedOut: 'Session Timed Out, Please Try Logging In Again',
+  /** HTTP 403 or 404 on a non-GET call. */
+  reloadPage: "We're Sorry That You Need To Reload Page And Start Over Again",
+  /** A logged-out visitor on a user route (spec §6). */
+  pleaseLoginFirst: 'Please Login First',
+} as const;
+
+/** Spec §8 "Global": the login form. */
+export const loginMessages = {
+  failed: 'Login failed due to an unknown reason',
+} as const;
+
+/** Fixed texts of the screens of spec §2 and §6. */
+export const pageTexts = {
+  forbiddenTitle: '403 Forbidden',
+  forbiddenText: 'You do not have permission to access this.',
+  notFoundTitle: '404 Not Found',
+  notFoundText: 'Page Not Found, please check URL is correct.',
+  loading: 'Loading...',
+  pulling: 'Pulling...',
+  /** Tooltip of a user's disabled Status button. */
+  noProfileAssigned: 'User does not have a Profile assigned',
+  /** Marker of an external role row. */
+  externalRole: '(External Role)',
+  /** Notes of the Visible To selector. */
+  loadingCustomerCompany: 'Loading customer company, please wait...',
+  visibleToAllSco: 'Visible to all SCO customer',
+  /** Application profile form while the applications load (spec §5). */
+  loadingProfiles: 'Loading profiles, please wait...',
+  /** Application delete modal; spec §2 says what it warns, not its words. */
+  applicationDeleteWarning: 'Deleting This Application Also Deletes All Application Profiles That Use It', // spec elides: designed
+  /** Forgot-password page text (spec §9: a message within 5 minutes, a support contact). */
+  forgotPasswordInfo: template<[supportEmail: string]>(
+    'An email with a password reset link will arrive within 5 minutes. If it does not, please contact {email}', // spec elides: designed
+  ),
+} as const;
+
+const userSaveErrorBase = template<[username: string]>('Error Saving User {username}');
+const userSaveErrorFailedApps = template<[list: string]>(', Failed Applications: {list}');
+
+/** Spec §8 "Users", plus the submit warnings of spec §5. */
+export const userMessages = {
+  /** 'Error Saving User {username}', plus ', Failed Applications: {list}' when the response names failedUpdateApps. */
+  saveError: composite(
+    (username: string, failedApps?: readonly string[] | null): string =>
+      userSaveErrorBase(username) +
+      (failedApps && failedApps.length > 0 ? userSaveErrorFailedApps(failedApps.join(', ')) : ''),
+    [userSaveErrorBase, userSaveErrorFailedApps],
+  ),
+  /** The save response has no uuid. */
+  notSavedCorrectly: template<[username: string]>('User {username} Was Not Saved Correctly, Please Verify'),
+  saved: template<[username: string]>('{username} Successfully Updated'),
+  pullSuccess: 'User Info Pull Successful',
+  pullFailed: 'User Info Pull Failed',
+  activated: template<[username: string]>('{username} Activated'),
+  inactivated: template<[username: string]>('{username} Inactivated'),
+  /** Activate/inactivate answered 504 or 408. */
+  updateTimedOut: 'User Update Timed Out, Please Try Again Later',
+  /** Activate/inactivate answered 401. */
+  notAuthorized: requestNotAuthorized,
+  /** Activate/inactivate answered 444. */
+  noResponseFromSync,
+  activationFailed: template<[username: string, errorMessage: string]>(
+    'Failed To Activate/Inactivate {username} Due To {error message}',
+  ),
+  resetEmailSent: 'Email Has Been Sent To The Email Address',
+  resetEmailFailed: 'Failed To Send A Email',
+  importSuccess: 'Users uploaded and updated successfully',
+  importFailed: 'Failed to update users, please try again later',
+  /** Submit of an invalid user form (spec §5). */
+  formInvalid: 'Please Check Form Is Filled Correctly',
+  /** Submit while a save is running (spec §5). */
+  saveInProgress: 'Please Wait Until Updating User Completes',
+} as const;
+
+/** Spec §8 "Applications". */
+export const applicationMessages = {
+  saved: template<[applicationName: string]>('Application <application name> Saved Successfully'),
+  /** Save answered 409. */
+  nameExists: 'An Application with this name already exists',
+  saveError: 'Error Saving Application',
+  deleted: 'Application Deleted Successfully',
+  deleteFailed: 'Failed to Delete Application',
+  syncSuccess: template<[roles: number, elements: number]>(
+    'Application Synced Successfully With {n} Roles And {m} Elements',
+  ),
+  syncFailed: 'Failed To Sync Application',
+  syncAllSuccess: template<[applications: number]>('{n} Applications Synced'),
+  /** Warning: sync all answered an empty list. */
+  syncAllEmpty: 'Response Contains No Applications, Sync Failed',
+  syncAllFailed: 'Failed To Sync Apps',
+} as const;
+
+/** Spec §8 "Profiles": application, business and visibility profiles. */
+export const profileMessages = {
+  app: {
+    /** Save answered 409. */
+    nameExists: 'An Application Profile with this name already exists',
+    saveError: 'Error Saving Application Profile',
+    saved: template<[name: string]>('Application Profile <name> Is Saved Successfully'),
+    deleted: template<[name: string]>('Application Profile <name> Is Deleted Successfully'), // spec elides: designed
+    deleteFailed: 'Failed to Delete Application Profile',
+    /** Loading the business profiles shown in the delete confirmation failed. */
+    dependantsLoadFailed: 'There Was Error While Fetching Business Profiles Who Use This App Profile',
+  },
+  business: {
+    nameExists: 'A Business Profile with this name already exists',
+    saveError: 'Error Saving Business Profile',
+    saved: template<[name: string]>('Profile <name> Is Saved Successfully'),
+    deleted: template<[name: string]>('Profile <name> Is Deleted Successfully'), // spec elides: designed
+    deleteFailed: 'Failed to Delete Business Profile',
+    dependantsLoadFailed: 'There Was Error While Fetching Users Who Use This Business Profile', // spec elides: designed
+  },
+  visibility: {
+    nameExists: 'A Visibility Profile with this name already exists',
+    saveError: 'Error Saving Visibility Profile',
+    saved: template<[name: string]>('Visibility <name> Is Saved Successfully'),
+    deleted: template<[name: string]>('Visibility <name> Is Deleted Successfully'), // spec elides: designed
+    deleteFailed: 'Failed to Delete Visibility Profile',
+    dependantsLoadFailed: 'There Was Error While Fetching Users Who Use This Visibility Profile', // spec elides: designed
+  },
+} as const;
+
+/** Spec §8 "Visibility": element syncs and the cluster tree of the visibility profile editor. */
+export const visibilityMessages = {
+  /** Sync answered 504 or 408. */
+  syncTimedOut: 'Syncing Timed Out, Please Try Again Later',
+  /** Sync answered 401. */
+  notAuthorized: requestNotAuthorized,
+  /** Sync answered 444. */
+  noResponseFromSync,
+  syncError: 'Error During Syncing',
+  /** `kind` is the label of the sync kind ('Cluster Group'), see VISIBILITY_SYNC_KINDS. */
+  syncCompleted: template<[kind: string, elements: number]>('<kind> Sync Completed, {n} Elements Synced'),
+  allSyncsCompleted: template<[elements: number]>('All Syncs Completed Successfully, {n} Elements Synced'),
+  clusterAddedWithChildren: template<[name: string, children: number]>(
+    'Cluster <name> And Its {n} Children Were Added To Profile',
+  ),
+  clusterRemovedWithChildren: template<[name: string, children: number]>(
+    'Cluster <name> And Its {n} Children Were Removed From Profile', // spec elides: designed
+  ),
+  clusterAdded: template<[name: string]>('Cluster <name> Was Added Successfully To Profile'),
+  clusterRemoved: template<[name: string]>('Cluster <name> Was Removed Successfully From Profile'), // spec elides: designed
+  /** Warning: the primary visibility cannot be removed (spec §4). */
+  primaryVisibilityNotRemovable: template<[name: string]>(
+    'Cluster <name> Is The Primary Visibility And Cannot Be Removed', // spec elides: designed
+  ),
+} as const;
+
+/** Spec §8 "OAuth2 client". */
+export const oauthClientMessages = {
+  saved: 'client updated',
+  saveError: 'error updating client',
+} as const;
+
+/** Spec §8 "Password reset and forgot password". */
+export const passwordMessages = {
+  /** Reset answered 406. */
+  reused: 'You have used this password before, please choose another password',
+  resetFailed: 'Failed to reset password, please try again later or use a different link',
+  tokenFailed: 'Password reset token failed verification, please use another password reset link',
+  /** Page message after a failed token check. */
+  invalidLink: 'This password reset link is invalid or has expired',
+  resetSuccess: 'Successfully reset password a confirmation email will be sent shortly',
+  forgotSuccess: 'An email with password reset link has been sent to the user',
+  forgotFailed: 'Could not send an email with password reset to the user, please try again later',
+  /** Forgot password: the user lookup failed (502, docs/decisions.md). */
+  forgotLookupFailed: 'An error occurred when trying to find this user, please try again later',
+} as const;
+
+/** Field messages of the validation rules of spec §5 (used by ./validation.ts). */
+export const validationMessages = {
+  requiredMax255: 'This field is required. (Max 255 Characters)',
+  max255: 'This must be under 255 characters',
+  max1023: 'This must be under 1023 characters',
+  usernamePattern: 'Only alphanumeric letters, _ (underscore), and . (period) are allowed',
+  required: 'This field is required',
+  /** Client secret: the spec gives only 'under 64 characters'. */
+  clientSecret: 'This field is required and must be under 64 characters', // spec elides: designed
+  /** Allowed redirect target: security-checklist.md (absolute URL, no javascript:), no spec text. */
+  redirectTarget: 'This must be an absolute http or https URL without a fragment', // spec elides: designed
+  defaultTreeMustBeAssigned: 'Please Select an Business Profile From the list',
+  selectApplication: 'Please select an application',
+  visibilityRequired: 'Either primary visibility or a network group has to be set',
+  passwordsRequired: 'Please fill in the two password fields',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordsMismatch: 'Passwords do not match',
+  forgotUsernameRequired: 'Please a valid username',
+} as const;
+
+function collectTexts(value: unknown, into: Set<string>): void {
+  if (typeof value === 'string') {
+    into.add(value);
+  } else if (typeof value === 'function' && 'texts' in value) {
+    for (const text of value.texts as readonly string[]) into.add(text);
+  } else if (value !== null && typeof value === 'object') {
+    for (const nested of Object.values(value)) collectTexts(nested, into);
+  }
+}
+
+/** Every text of the catalogue, templated ones with their placeholders unfilled ('{username} Successfully Updated'). */
+export const allCatalogueTexts: readonly string[] = (() => {
+  const texts = new Set<string>();
+  for (const area of [
+    globalMessages,
+    loginMessages,
+    pageTexts,
+    userMessages,
+    applicationMessages,
+    profileMessages,
+    visibilityMessages,
+    oauthClientMessages,
+    passwordMessages,
+    validationMessages,
+  ]) {
+    collectTexts(area, texts);
+  }
+  return [...texts];
+})();
