@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// `npm run bench`: prints the performance figures the issues ask for.
+// Parts: server (contract server vs Prism), console (login page weight and
+// time to a usable Sign In), users (100000-row list in Chromium).
+// `npm run bench -- server` runs one part.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildConsole, ensureChromium, installPackages } from './setup.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const parts = [
+  { name: 'server', script: 'scripts/bench-server.mjs' },
+  { name: 'console', script: 'scripts/bench-console.mjs', browser: true },
+  { name: 'users', script: 'scripts/bench-users.mjs', browser: true },
+];
+const wanted = process.argv.slice(2);
+const selected = parts.filter((p) => wanted.length === 0 || wanted.includes(p.name));
+
+installPackages();
+if (selected.some((p) => p.browser)) {
+  ensureChromium();
+  buildConsole();
+}
+let failed = false;
+for (const part of selected) {
+  console.log(`\n##### bench: ${part.name}`);
+  if (!existsSync(join(root, part.script))) {
+    console.log(`(${part.script} is not there yet)`);
+    failed = true;
+    continue;
+  }
+  const r = spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), part.script], {
+    stdio: 'inherit',
+    cwd: root,
+  });
+  failed ||= r.status !== 0;
+}
+process.exit(failed ? 1 : 0);

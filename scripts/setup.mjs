@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// Installs what the project needs on a machine with only Node 20 and npm:
+// the pinned pnpm (through npm), the workspace's packages, and, for the
+// browser tests, Debian's Chromium when /usr/bin/chromium is missing.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { pnpm } from './pnpm.mjs';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function installPackages() {
+  const frozen = process.env.CI ? ['--frozen-lockfile'] : ['--prefer-offline'];
+  if (pnpm(['install', ...frozen, '--reporter=append-only']) !== 0) throw new Error('pnpm install failed');
+}
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  return r.status === 0;
+}
+
+export function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  console.log(`${CHROMIUM} is missing: installing Debian's chromium ...`);
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const apt = (...args) => (sudo.length ? run('sudo', ['apt-get', ...args]) : run('apt-get', args));
+  if (!apt('update', '-qq') || !apt('install', '-y', '-qq', 'chromium', 'fonts-liberation') || !existsSync(CHROMIUM)) {
+    throw new Error(`could not install Chromium; install Debian's chromium package or set CHROMIUM_PATH`);
+  }
+}
+
+export function buildConsole() {
+  if (pnpm(['--filter', '@userprofile/web', 'run', 'build']) !== 0) throw new Error('console build failed');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  installPackages();
+  if (process.argv.includes('--browser')) ensureChromium();
+}

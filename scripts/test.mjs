@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+// `npm test`: installs what is needed, then runs every check — lint, the
+// OpenAPI document, generated types, type checks, unit and contract tests,
+// the console build and the end-to-end tests — and prints the test counts.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildConsole, ensureChromium, installPackages } from './setup.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const results = join(root, 'test-results');
+
+const steps = [];
+function step(name, fn) {
+  const started = Date.now();
+  console.log(`\n=== ${name}`);
+  let ok = false;
+  try {
+    ok = fn() !== false;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+  }
+  steps.push({ name, ok, seconds: (Date.now() - started) / 1000 });
+  return ok;
+}
+function run(cmd, args, env = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+function readJson(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+step('install', () => {
+  installPackages();
+  ensureChromium();
+});
+step('lint (Biome)', () => run(bin('biome'), ['ci', '.']));
+step('OpenAPI lint (Redocly)', () => run(bin('redocly'), ['lint', 'openapi/userprofile.yaml']));
+step('generated API types are current', () => run(process.execPath, ['scripts/gen-api.mjs', '--check']));
+step('type check', () =>
+  ['packages/shared', 'packages/contract-server', 'packages/web', 'tests'].every((p) =>
+    run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', p]),
+  ),
+);
+step('unit and contract tests (vitest)', () =>
+  run(bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${join(results, 'vitest.json')}`,
+  ]),
+);
+const built = step('console build', () => buildConsole());
+if (built) {
+  step('end-to-end tests (Playwright, Chromium)', () =>
+    run(bin('playwright'), ['test', '--reporter=list,json'], {
+      CI: process.env.CI ?? '1',
+      PLAYWRIGHT_JSON_OUTPUT_NAME: join(results, 'e2e.json'),
+    }),
+  );
+}
+
+const counts = { passed: 0, failed: 0, skipped: 0 };
+const vitest = readJson(join(results, 'vitest.json'));
+if (vitest) {
+  counts.passed += vitest.numPassedTests;
+  counts.failed += vitest.numFailedTests;
+  counts.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
+  console.log(`\nvitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed of ${vitest.numTotalTests}`);
+}
+const e2e = readJson(join(results, 'e2e.json'));
+if (e2e) {
+  const s = e2e.stats;
+  counts.passed += s.expected;
+  counts.failed += s.unexpected + s.flaky;
+  counts.skipped += s.skipped;
+  console.log(`playwright: ${s.expected} passed, ${s.unexpected} failed, ${s.flaky} flaky, ${s.skipped} skipped`);
+}
+console.log('\nSteps:');
+for (const s of steps) console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds.toFixed(1)} s)`);
+const failedSteps = steps.filter((s) => !s.ok).length;
+console.log(`\nTests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+// A skipped check proves nothing: it fails the run like a failed one.
+process.exit(failedSteps > 0 || counts.failed > 0 || counts.skipped > 0 || counts.passed === 0 ? 1 : 0);
