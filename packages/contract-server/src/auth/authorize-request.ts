@@ -1,0 +1,115 @@
+import type { AuthClient, AuthStore } from './contract.ts';
+import { isPkceValue } from './pkce.ts';
+
+/** The authorization request of spec §3, as the console's login page forwards it. */
+export interface AuthorizeRequest {
+  client_id: string;
+  redirect_uri: string;
+  response_type: 'code';
+  code_challenge: string;
+  code_challenge_method: 'S256';
+  state?: string;
+  scope?: string;
+  response_mode?: 'query';
+}
+
+export type AuthorizeCheck =
+  | { ok: true; request: AuthorizeRequest; client: AuthClient }
+  | { ok: false; field: string; reason: string };
+
+const FIELDS = [
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'code_challenge',
+  'code_challenge_method',
+  'state',
+  'scope',
+  'response_mode',
+] as const;
+
+/**
+ * Validates an authorization request (RFC 6749 §4.1.1, RFC 7636, RFC 9700):
+ * the client must be known, redirect_uri must equal the client's registered
+ * target as a string (no normalisation, no prefix or pattern matching), and
+ * only the S256 code challenge method is accepted. A failure is never answered
+ * with a redirect: the caller shows an error.
+ */
+export function checkAuthorizeRequest(input: unknown, store: AuthStore): AuthorizeCheck {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return { ok: false, field: 'authorizeRequest', reason: 'must be an object' };
+  }
+  const raw = input as Record<string, unknown>;
+  for (const name of FIELDS) {
+    // An array here is a parameter given more than once; every OAuth2 parameter appears at most once.
+    if (raw[name] != null && typeof raw[name] !== 'string') {
+      return { ok: false, field: name, reason: 'must be given once, as a string' };
+    }
+  }
+  // null (what a JSON client sends for "not given") counts as absent.
+  const get = (name: (typeof FIELDS)[number]) => (raw[name] ?? undefined) as string | undefined;
+
+  const clientId = get('client_id');
+  if (!clientId) return { ok: false, field: 'client_id', reason: 'is required' };
+  const client = store.findClient(clientId);
+  if (!client) return { ok: false, field: 'client_id', reason: 'is not a registered client' };
+
+  const redirectUri = get('redirect_uri');
+  if (!redirectUri) return { ok: false, field: 'redirect_uri', reason: 'is required' };
+  if (redirectUri !== client.allowedRedirectTarget) {
+    return { ok: false, field: 'redirect_uri', reason: "does not match the client's registered redirect target" };
+  }
+
+  if (get('response_type') !== 'code') {
+    return { ok: false, field: 'response_type', reason: "must be 'code'" };
+  }
+  const responseMode = get('response_mode');
+  if (responseMode !== undefined && responseMode !== 'query') {
+    return { ok: false, field: 'response_mode', reason: "must be 'query'" };
+  }
+  if (get('code_challenge_method') !== 'S256') {
+    return { ok: false, field: 'code_challenge_method', reason: "must be 'S256'" };
+  }
+  const challenge = get('code_challenge');
+  if (!isPkceValue(challenge)) {
+    return { ok: false, field: 'code_challenge', reason: 'must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~' };
+  }
+
+  const state = get('state');
+  const scope = get('scope');
+  return {
+    ok: true,
+    client,
+    request: {
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      ...(state !== undefined ? { state } : {}),
+      ...(scope !== undefined ? { scope } : {}),
+      ...(responseMode !== undefined ? { response_mode: responseMode } : {}),
+    },
+  };
+}
+
+/**
+ * Turns a raw query string into an authorization request object; a parameter
+ * that appears more than once becomes an array, which checkAuthorizeRequest
+ * refuses (RFC 6749 §3.1: parameters must not be included more than once).
+ */
+export function authorizeQueryToObject(search: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = Object.create(null);
+  for (const [name, value] of new URLSearchParams(search)) {
+    const seen = out[name];
+    out[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+  }
+  return out;
+}
+
+/** redirect_uri with code and state appended, the registered URI kept byte for byte. */
+export function buildRedirect(redirectUri: string, params: Record<string, string | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) query.append(name, value);
+  return `${redirectUri}${redirectUri.includes('?') ? '&' : '?'}${query.toString()}`;
+}

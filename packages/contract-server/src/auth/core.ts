@@ -1,0 +1,329 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { AuthAccount, AuthStore, ConsoleRole, Principal } from './contract.ts';
+import { AuthError } from './http.ts';
+import { createSigningKey, type SigningKey } from './keys.ts';
+import { timingSafeEqualText, verifierMatches } from './pkce.ts';
+
+/** Authorization codes live 60 s, as in node-oidc-provider and Keycloak. */
+export const CODE_TTL_MS = 60_000;
+export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
+
+const RANK: Record<ConsoleRole, number> = { ERRIGAL_ADMIN: 3, ADMIN: 2, SCO_ADMIN: 1 };
+
+/** 256 random bits, URL-safe. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export interface Session {
+  /** Public id, carried in tokens as `sid`. */
+  id: string;
+  /** Secret value of the UPSESSION cookie; never appears in a token. */
+  cookie: string;
+  userUuid: string;
+  /** Enterprise SSO ticket the session was opened with, if any. */
+  ticket?: string;
+  /** jti of every token issued under the session. */
+  jtis: Set<string>;
+}
+
+interface AuthCode {
+  clientId: string;
+  redirectUri: string;
+  challenge: string;
+  userUuid: string;
+  sessionId: string;
+  expiresAt: number;
+  spent: boolean;
+  /** Tokens issued from this code, revoked if the code is ever presented again. */
+  jtis: string[];
+}
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+}
+
+export type TokenErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type';
+export type TokenOutcome =
+  | { ok: true; body: TokenResponse }
+  | { ok: false; error: TokenErrorCode; error_description: string };
+
+export interface TokenParams {
+  grant_type?: unknown;
+  client_id?: unknown;
+  client_secret?: unknown;
+  code?: unknown;
+  code_verifier?: unknown;
+  redirect_uri?: unknown;
+}
+
+export interface AuthCoreOptions {
+  store: AuthStore;
+  publicOrigin: string;
+  consoleClientId: string;
+  now: () => number;
+  tokenTtlSeconds: number;
+  /** Injected by tests that need to sign tokens themselves; otherwise a fresh key pair per start. */
+  signingKey?: Promise<SigningKey>;
+}
+
+/**
+ * The state of the authorization provider, kept in memory: sign-in sessions,
+ * authorization codes, revoked tokens and the signing key. Knows nothing of HTTP.
+ */
+export class AuthCore {
+  readonly issuer: string;
+  readonly store: AuthStore;
+  readonly consoleClientId: string;
+  readonly now: () => number;
+  readonly tokenTtlSeconds: number;
+  private readonly key: Promise<SigningKey>;
+  private readonly sessions = new Map<string, Session>();
+  private readonly sessionsByCookie = new Map<string, Session>();
+  private readonly codes = new Map<string, AuthCode>();
+  /** jti → exp (seconds): revoked tokens are remembered until they would have expired anyway. */
+  private readonly revokedJtis = new Map<string, number>();
+
+  constructor(options: AuthCoreOptions) {
+    this.store = options.store;
+    this.issuer = `${options.publicOrigin}/userprofile`;
+    this.consoleClientId = options.consoleClientId;
+    this.now = options.now;
+    this.tokenTtlSeconds = options.tokenTtlSeconds;
+    this.key = options.signingKey ?? createSigningKey();
+  }
+
+  signingKey(): Promise<SigningKey> {
+    return this.key;
+  }
+
+  // Sessions ---------------------------------------------------------------
+
+  createSession(userUuid: string, ticket?: string): Session {
+    const session: Session = { id: randomUUID(), cookie: randomToken(), userUuid, jtis: new Set() };
+    if (ticket !== undefined) session.ticket = ticket;
+    this.sessions.set(session.id, session);
+    this.sessionsByCookie.set(session.cookie, session);
+    return session;
+  }
+
+  sessionByCookie(cookie: string | undefined): Session | undefined {
+    return cookie ? this.sessionsByCookie.get(cookie) : undefined;
+  }
+
+  sessionById(id: string): Session | undefined {
+    return this.sessions.get(id);
+  }
+
+  /** Ends the session: its cookie stops working and every token issued under it is refused. */
+  endSession(session: Session): void {
+    this.sessions.delete(session.id);
+    this.sessionsByCookie.delete(session.cookie);
+    const exp = Math.floor(this.now() / 1000) + this.tokenTtlSeconds;
+    for (const jti of session.jtis) this.revokedJtis.set(jti, exp);
+  }
+
+  revokeUserSessions(userUuid: string): void {
+    for (const s of [...this.sessions.values()]) if (s.userUuid === userUuid) this.endSession(s);
+  }
+
+  /** The account behind a session, if both are still good. */
+  activeAccount(userUuid: string): AuthAccount | undefined {
+    const account = this.store.findAccountByUuid(userUuid);
+    return account?.active ? account : undefined;
+  }
+
+  // Authorization codes ------------------------------------------------------
+
+  issueCode(input: { clientId: string; redirectUri: string; challenge: string; session: Session }): string {
+    this.prune();
+    const code = randomToken();
+    this.codes.set(code, {
+      clientId: input.clientId,
+      redirectUri: input.redirectUri,
+      challenge: input.challenge,
+      userUuid: input.session.userUuid,
+      sessionId: input.session.id,
+      expiresAt: this.now() + CODE_TTL_MS,
+      spent: false,
+      jtis: [],
+    });
+    return code;
+  }
+
+  /**
+   * The authorization_code grant (RFC 6749 §4.1.3, RFC 7636 §4.6). Every check
+   * and the spending of the code happen synchronously, before the first await,
+   * so of two concurrent redemptions exactly one gets past this point.
+   */
+  redeemCode(params: TokenParams): Promise<TokenOutcome> | TokenOutcome {
+    const fail = (error: TokenErrorCode, error_description: string): TokenOutcome => ({
+      ok: false,
+      error,
+      error_description,
+    });
+    const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+    const grantType = str(params.grant_type);
+    if (!grantType) return fail('invalid_request', 'grant_type is required');
+    if (grantType !== 'authorization_code') {
+      return fail('unsupported_grant_type', 'only the authorization_code grant is supported');
+    }
+    const clientId = str(params.client_id);
+    if (!clientId) return fail('invalid_request', 'client_id is required');
+    const client = this.store.findClient(clientId);
+    if (!client) return fail('invalid_client', 'unknown client');
+    if (params.client_secret !== undefined) {
+      if (typeof params.client_secret !== 'string' || !timingSafeEqualText(params.client_secret, client.clientSecret)) {
+        return fail('invalid_client', 'client authentication failed');
+      }
+    }
+    const codeValue = str(params.code);
+    if (!codeValue) return fail('invalid_request', 'code is required');
+    const code = this.codes.get(codeValue);
+    if (!code) return fail('invalid_grant', 'the authorization code is unknown');
+    if (code.spent) {
+      // RFC 6749 §4.1.2: a code used twice means it leaked; revoke what it gave.
+      for (const jti of code.jtis) this.revokeJti(jti);
+      return fail('invalid_grant', 'the authorization code has already been used');
+    }
+    if (this.now() >= code.expiresAt) return fail('invalid_grant', 'the authorization code has expired');
+    if (code.clientId !== clientId) return fail('invalid_grant', 'the authorization code was issued to another client');
+    if (params.redirect_uri !== undefined && params.redirect_uri !== code.redirectUri) {
+      return fail('invalid_grant', 'redirect_uri differs from the one of the authorization request');
+    }
+    if (params.code_verifier === undefined) return fail('invalid_grant', 'code_verifier is required');
+    if (!verifierMatches(params.code_verifier, code.challenge)) {
+      return fail('invalid_grant', 'code_verifier does not match the code challenge');
+    }
+    const session = this.sessions.get(code.sessionId);
+    const account = this.activeAccount(code.userUuid);
+    if (!session || !account) return fail('invalid_grant', 'the sign-in session has ended');
+
+    code.spent = true;
+    const jti = randomUUID();
+    code.jtis.push(jti);
+    return this.signToken(account, clientId, session, jti).then((body) => ({ ok: true as const, body }));
+  }
+
+  // Access tokens -------------------------------------------------------------
+
+  async signToken(
+    account: AuthAccount,
+    clientId: string,
+    session: Session,
+    jti = randomUUID(),
+  ): Promise<TokenResponse> {
+    const key = await this.key;
+    const iat = Math.floor(this.now() / 1000);
+    session.jtis.add(jti);
+    const accessToken = await new SignJWT({
+      preferred_username: account.username,
+      roles: account.roles,
+      client_id: clientId,
+      sid: session.id,
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
+      .setIssuer(this.issuer)
+      .setSubject(account.uuid)
+      .setJti(jti)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + this.tokenTtlSeconds)
+      .sign(key.privateKey);
+    return { access_token: accessToken, token_type: 'Bearer', expires_in: this.tokenTtlSeconds };
+  }
+
+  /**
+   * Verifies an access token for the console API: RS256 only, our key id, our
+   * issuer, not expired, issued to the console client, not revoked, its session
+   * still open and its account still active. Throws AuthError(401) otherwise.
+   */
+  async verifyToken(token: string): Promise<{ principal: Principal; session: Session }> {
+    const key = await this.key;
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(
+        token,
+        (header) => {
+          if (header.kid !== key.kid) throw new AuthError(401, 'The access token was signed with an unknown key.');
+          return key.publicKey;
+        },
+        {
+          algorithms: ['RS256'],
+          issuer: this.issuer,
+          requiredClaims: ['sub', 'sid', 'jti', 'exp', 'iat'],
+          currentDate: new Date(this.now()),
+        },
+      ));
+    } catch (err) {
+      if (err instanceof AuthError) throw err;
+      if (err instanceof joseErrors.JWTExpired) throw new AuthError(401, 'The access token has expired.');
+      throw new AuthError(401, 'The access token is not valid.');
+    }
+    const { sub, sid, jti, client_id: clientId } = payload;
+    if (typeof jti !== 'string' || this.revokedJtis.has(jti)) {
+      throw new AuthError(401, 'The access token has been revoked.');
+    }
+    if (clientId !== this.consoleClientId) throw new AuthError(401, 'The access token was not issued to this console.');
+    const session = typeof sid === 'string' ? this.sessions.get(sid) : undefined;
+    if (!session || session.userUuid !== sub) throw new AuthError(401, 'The sign-in session has ended.');
+    const account = this.activeAccount(session.userUuid);
+    if (!account) throw new AuthError(401, 'The account is not active.');
+    return { principal: toPrincipal(account, session.id, clientId), session };
+  }
+
+  /**
+   * The user a token of ours names, checked for signature, key and issuer but
+   * not for expiry or revocation: sign-out must work with a token that has just
+   * expired.
+   */
+  async userOfSignedToken(token: string): Promise<string | undefined> {
+    const key = await this.key;
+    try {
+      const { payload } = await jwtVerify(token, key.publicKey, {
+        algorithms: ['RS256'],
+        issuer: this.issuer,
+        currentDate: new Date(0),
+      });
+      return typeof payload.sub === 'string' ? payload.sub : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  usersOfTicket(ticket: string): string[] {
+    return [...new Set([...this.sessions.values()].filter((s) => s.ticket === ticket).map((s) => s.userUuid))];
+  }
+
+  private revokeJti(jti: string): void {
+    this.revokedJtis.set(jti, Math.floor(this.now() / 1000) + this.tokenTtlSeconds);
+  }
+
+  /** Forgets codes and revocations that can no longer matter. */
+  private prune(): void {
+    const now = this.now();
+    for (const [value, code] of this.codes) {
+      if (code.expiresAt + this.tokenTtlSeconds * 1000 < now) this.codes.delete(value);
+    }
+    for (const [jti, exp] of this.revokedJtis) if (exp * 1000 < now) this.revokedJtis.delete(jti);
+  }
+}
+
+export function toPrincipal(account: AuthAccount, sessionId: string, clientId: string): Principal {
+  const role = account.roles.reduce<ConsoleRole | null>(
+    (best, r) => (best === null || RANK[r] > RANK[best] ? r : best),
+    null,
+  );
+  return {
+    userUuid: account.uuid,
+    username: account.username,
+    role,
+    roles: [...account.roles],
+    companyUuid: account.companyUuid,
+    layoutCodes: [...account.layoutCodes],
+    sessionId,
+    clientId,
+  };
+}

@@ -1,0 +1,60 @@
+import { STATUS_CODES } from 'node:http';
+
+export interface FieldReason {
+  field: string;
+  reason: string;
+}
+
+/**
+ * The team's error shape (docs/decisions.md "Wire"). `error` is the reason
+ * phrase, or for the token endpoint the RFC 6749 error code.
+ */
+export function errorBody(statusCode: number, message: string, errors?: FieldReason[], error?: string) {
+  return { statusCode, error: error ?? STATUS_CODES[statusCode] ?? 'Error', message, ...(errors ? { errors } : {}) };
+}
+
+/** An error the glue's security handler chain and the app's error handler pass through with its status. */
+export class AuthError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = STATUS_CODES[statusCode] ?? 'Error';
+  }
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+}
+
+/** A small, self-contained HTML page for the server-rendered stand-ins (SSO provider, demo app, error pages). */
+export function htmlPage(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+body { font-family: system-ui, sans-serif; margin: 0; background: #f4f6f8; color: #1a202c; }
+main { max-width: 28rem; margin: 4rem auto; background: #fff; padding: 2rem; border-radius: 8px; box-shadow: 0 1px 4px rgba(0,0,0,.15); }
+h1 { font-size: 1.4rem; margin-top: 0; }
+label { display: block; font-weight: 600; margin-bottom: .25rem; }
+input { width: 100%; box-sizing: border-box; padding: .5rem; font-size: 1rem; margin-bottom: 1rem; }
+button, .button { display: inline-block; padding: .55rem 1.2rem; font-size: 1rem; background: #2b6cb0; color: #fff; border: 0; border-radius: 4px; text-decoration: none; cursor: pointer; }
+.error { color: #9b2c2c; }
+code { word-break: break-all; }
+</style>
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+}

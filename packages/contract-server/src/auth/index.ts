@@ -1,0 +1,469 @@
+// The OAuth2 authorization provider of the contract server (issue 4).
+//
+// Wiring, in app.ts:
+//
+//   const auth = createAuth({ store, publicOrigin, consoleClientId, demoClientId });
+//   await app.register(cookie);                 // @fastify/cookie, required
+//   await app.register(formbody);               // @fastify/formbody, required
+//   await app.register(auth.plugin);            // before the routes
+//   await app.register(openapiGlue, {
+//     specification,
+//     serviceHandlers: { ...storeHandlers, ...auth.handlers },
+//     securityHandlers: auth.securityHandlers,
+//     prefix: '/userprofile',
+//   });
+//
+// `auth.plugin` decorates `request.principal` (null until bearerAuth succeeds)
+// and `app.auth` (AuthService of ./contract.ts), sets and enforces the
+// cross-site request token under /userprofile, refuses bad authorization
+// requests at the login page itself (GET /userprofile/authorize), and
+// registers the pages that stand for other systems: the Enterprise SSO
+// provider (/sso/...), the demo second application (/demo-app/...) and the
+// shared header host (/header-host/...). `auth.handlers` implements the
+// operations of the "Authentication" tag of openapi/userprofile.yaml.
+// `auth.securityHandlers.bearerAuth` verifies access tokens; a failure throws
+// an error with statusCode 401 that the app's error handler renders.
+
+import type {} from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { registerDemoApp } from '../sites/demo-app.ts';
+import { registerHeaderHost } from '../sites/header-host.ts';
+import { registerSsoPages, SSO_BASE_PATH, type SsoClient, SsoProvider } from '../sites/sso.ts';
+import { authorizeQueryToObject, buildRedirect, checkAuthorizeRequest } from './authorize-request.ts';
+import type { AuthService, AuthStore } from './contract.ts';
+import { AuthCore, DEFAULT_TOKEN_TTL_SECONDS, randomToken, type Session, type TokenParams } from './core.ts';
+import { AuthError, errorBody, escapeHtml, htmlPage } from './http.ts';
+import type { SigningKey } from './keys.ts';
+import { MAX_PASSWORD_LENGTH, verifyPassword } from './password.ts';
+import { timingSafeEqualText } from './pkce.ts';
+import { FailureLimiter } from './rate-limit.ts';
+
+export { CODE_TTL_MS } from './core.ts';
+export { createSigningKey, type SigningKey } from './keys.ts';
+export { hashParams, hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from './password.ts';
+
+export const SESSION_COOKIE = 'UPSESSION';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const BASE = '/userprofile';
+/** The token endpoint is called back-channel by other applications: it carries no cookie, so no XSRF token. */
+const TOKEN_PATH = `${BASE}/api/v1/auth/token`;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const AUTHORIZE_PATHS = new Set([`${BASE}/api/v1/auth/authorize`, `${BASE}/api/v1/auth/session`]);
+
+export interface LoginLimits {
+  /** Failed sign-ins allowed per username inside the window. */
+  perUsername: number;
+  /** Failed sign-ins allowed per client address inside the window. */
+  perAddress: number;
+  windowSeconds: number;
+}
+
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perUsername: 5, perAddress: 20, windowSeconds: 15 * 60 };
+
+export interface CreateAuthOptions {
+  store: AuthStore;
+  /** Scheme, host and port the browser sees, without a trailing slash: `http://127.0.0.1:8080`. */
+  publicOrigin: string;
+  /** client_id (the uuid) of the seeded OAuth2 client that is the console itself. */
+  consoleClientId: string;
+  /** client_id of the seeded second client that the demo application at /demo-app/ signs in as. */
+  demoClientId?: string;
+  /** Clock in milliseconds; tests move it to expire codes, tokens and lockouts. */
+  now?: () => number;
+  /** Access-token lifetime; defaults to TOKEN_TTL_SECONDS from the environment, else 3600. */
+  tokenTtlSeconds?: number;
+  /** The console as a client of the simulated Enterprise SSO; defaults to the console client id and `/userprofile/callback`. */
+  ssoClient?: SsoClient;
+  loginLimits?: LoginLimits;
+  /** Tests only: a key pair they can also sign with (see ./keys.ts createSigningKey). */
+  signingKey?: Promise<SigningKey>;
+}
+
+type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+export interface AuthHandlers {
+  login: Handler;
+  authorize: Handler;
+  checkSession: Handler;
+  token: Handler;
+  logout: Handler;
+  frontendConfig: Handler;
+  getPropelTokenFromCode: Handler;
+  me: Handler;
+  jwks: Handler;
+  openidConfiguration: Handler;
+}
+
+export interface Auth {
+  plugin: (app: FastifyInstance) => Promise<void>;
+  securityHandlers: { bearerAuth: (request: FastifyRequest, reply: FastifyReply, params: unknown) => Promise<void> };
+  handlers: AuthHandlers;
+  service: AuthService;
+}
+
+function envTokenTtl(): number | undefined {
+  const value = Number(process.env.TOKEN_TTL_SECONDS);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+export function createAuth(options: CreateAuthOptions): Auth {
+  const { store, publicOrigin } = options;
+  const now = options.now ?? Date.now;
+  const core = new AuthCore({
+    store,
+    publicOrigin,
+    consoleClientId: options.consoleClientId,
+    now,
+    tokenTtlSeconds: options.tokenTtlSeconds ?? envTokenTtl() ?? DEFAULT_TOKEN_TTL_SECONDS,
+    ...(options.signingKey ? { signingKey: options.signingKey } : {}),
+  });
+  const sso = new SsoProvider(
+    store,
+    options.ssoClient ?? { clientId: options.consoleClientId, redirectUri: `${publicOrigin}${BASE}/callback` },
+    now,
+  );
+  const limits = options.loginLimits ?? DEFAULT_LOGIN_LIMITS;
+  const byUsername = new FailureLimiter(limits.perUsername, limits.windowSeconds * 1000, now);
+  const byAddress = new FailureLimiter(limits.perAddress, limits.windowSeconds * 1000, now);
+  const secure = publicOrigin.startsWith('https:');
+  const cookieBase = { path: BASE, sameSite: 'lax' as const, secure };
+
+  const service: AuthService = {
+    revokeUserSessions: (userUuid) => core.revokeUserSessions(userUuid),
+    async issueTokenFor(username, clientId = options.consoleClientId) {
+      const account = store.findAccountByUsername(username);
+      if (!account?.active) throw new Error(`No active account named ${username}`);
+      const session = core.createSession(account.uuid);
+      return (await core.signToken(account, clientId, session)).access_token;
+    },
+  };
+
+  function setSessionCookie(reply: FastifyReply, session: Session): void {
+    reply.setCookie(SESSION_COOKIE, session.cookie, { ...cookieBase, httpOnly: true });
+  }
+
+  function liveSession(request: FastifyRequest): Session | undefined {
+    const session = core.sessionByCookie(request.cookies[SESSION_COOKIE]);
+    return session && core.activeAccount(session.userUuid) ? session : undefined;
+  }
+
+  type SignIn =
+    | { ok: true; session: Session }
+    | { ok: false; status: 400 | 401 | 429; message: string; retryAfter?: number };
+
+  /**
+   * Password sign-in with the per-username and per-address limits. The attempt
+   * counts as failed before the hash is computed, so parallel guesses cannot
+   * slip past the limit, and is taken back when it succeeds.
+   */
+  async function passwordSignIn(request: FastifyRequest, username: unknown, password: unknown): Promise<SignIn> {
+    if (typeof username !== 'string' || typeof password !== 'string' || username === '' || password === '') {
+      return { ok: false, status: 400, message: 'Username and password are required.' };
+    }
+    if (password.length > MAX_PASSWORD_LENGTH || username.length > 255) {
+      return { ok: false, status: 400, message: 'The username or password is too long.' };
+    }
+    const userKey = username.toLowerCase();
+    const wait = Math.max(byUsername.retryAfterSeconds(userKey), byAddress.retryAfterSeconds(request.ip));
+    if (wait > 0) {
+      return { ok: false, status: 429, retryAfter: wait, message: 'Too many failed sign-ins; try again later.' };
+    }
+    const forgiveUser = byUsername.fail(userKey);
+    const forgiveAddress = byAddress.fail(request.ip);
+    const account = store.findAccountByUsername(username);
+    const passwordOk = await verifyPassword(password, account?.passwordHash ?? null);
+    if (!account || !passwordOk || !account.active) {
+      return { ok: false, status: 401, message: 'The username or password is incorrect.' };
+    }
+    forgiveUser();
+    forgiveAddress();
+    byUsername.reset(userKey);
+    // A new session (and cookie value) at each sign-in; the one the browser held ends.
+    const previous = core.sessionByCookie(request.cookies[SESSION_COOKIE]);
+    if (previous) core.endSession(previous);
+    return { ok: true, session: core.createSession(account.uuid) };
+  }
+
+  function refuseSignIn(reply: FastifyReply, failed: Extract<SignIn, { ok: false }>) {
+    if (failed.retryAfter !== undefined) reply.header('Retry-After', String(failed.retryAfter));
+    return reply.code(failed.status).send(errorBody(failed.status, failed.message));
+  }
+
+  function refuseAuthorize(reply: FastifyReply, field: string, reason: string) {
+    return reply
+      .code(400)
+      .send(
+        errorBody(400, `The authorization request was refused: ${field} ${reason}.`, [
+          { field: `body.authorizeRequest.${field}`, reason },
+        ]),
+      );
+  }
+
+  function authorizeFor(session: Session, request: ReturnType<typeof checkAuthorizeRequest> & { ok: true }) {
+    const code = core.issueCode({
+      clientId: request.request.client_id,
+      redirectUri: request.request.redirect_uri,
+      challenge: request.request.code_challenge,
+      session,
+    });
+    return { redirectUrl: buildRedirect(request.request.redirect_uri, { code, state: request.request.state }) };
+  }
+
+  const handlers: AuthHandlers = {
+    async login(request, reply) {
+      const body = (request.body ?? {}) as { username?: unknown; password?: unknown };
+      const result = await passwordSignIn(request, body.username, body.password);
+      if (!result.ok) return refuseSignIn(reply, result);
+      setSessionCookie(reply, result.session);
+      reply.header('Cache-Control', 'no-store');
+      return { success: true };
+    },
+
+    async authorize(request, reply) {
+      const body = (request.body ?? {}) as {
+        credentials?: { username?: unknown; password?: unknown };
+        token?: unknown;
+        authorizeRequest?: unknown;
+      };
+      const checked = checkAuthorizeRequest(body.authorizeRequest, store);
+      if (!checked.ok) return refuseAuthorize(reply, checked.field, checked.reason);
+      let session: Session | undefined;
+      if (body.credentials !== undefined) {
+        const result = await passwordSignIn(request, body.credentials?.username, body.credentials?.password);
+        if (!result.ok) return refuseSignIn(reply, result);
+        session = result.session;
+        setSessionCookie(reply, session);
+      } else if (typeof body.token === 'string') {
+        try {
+          session = (await core.verifyToken(body.token)).session;
+        } catch (err) {
+          return reply.code(401).send(errorBody(401, (err as Error).message));
+        }
+        // The browser that proved the token gets the sign-in session too, for later session checks.
+        if (request.cookies[SESSION_COOKIE] !== session.cookie) setSessionCookie(reply, session);
+      } else {
+        session = liveSession(request);
+        if (!session) return reply.code(401).send(errorBody(401, 'Not signed in.'));
+      }
+      return authorizeFor(session, checked);
+    },
+
+    async checkSession(request, reply) {
+      const body = (request.body ?? {}) as { authorizeRequest?: unknown };
+      const checked = checkAuthorizeRequest(body.authorizeRequest, store);
+      if (!checked.ok) return refuseAuthorize(reply, checked.field, checked.reason);
+      const session = liveSession(request);
+      if (!session) return reply.code(401).send(errorBody(401, 'Not signed in.'));
+      return authorizeFor(session, checked);
+    },
+
+    async token(request, reply) {
+      reply.header('Cache-Control', 'no-store');
+      reply.header('Pragma', 'no-cache');
+      const params = (request.body ?? {}) as TokenParams;
+      const invalid = request.validationError;
+      if (invalid) {
+        const grantType = params.grant_type;
+        const code =
+          typeof grantType === 'string' && grantType !== 'authorization_code'
+            ? 'unsupported_grant_type'
+            : // RFC 7636 §4.6 and the checklist: a missing or malformed verifier is an invalid grant.
+              /code_verifier/.test(invalid.message)
+              ? 'invalid_grant'
+              : 'invalid_request';
+        const message =
+          code === 'unsupported_grant_type' ? 'Only the authorization_code grant is supported.' : invalid.message;
+        return reply.code(400).send(errorBody(400, message, undefined, code));
+      }
+      const outcome = await core.redeemCode(params);
+      if (!outcome.ok) return reply.code(400).send(errorBody(400, outcome.error_description, undefined, outcome.error));
+      return outcome.body;
+    },
+
+    async logout(request, reply) {
+      const query = (request.query ?? {}) as { ticket?: unknown };
+      const cookieSession = core.sessionByCookie(request.cookies[SESSION_COOKIE]);
+      if (cookieSession) core.endSession(cookieSession);
+      const bearer = bearerToken(request);
+      const tokenUser = bearer ? await core.userOfSignedToken(bearer) : undefined;
+      if (tokenUser) core.revokeUserSessions(tokenUser);
+      if (typeof query.ticket === 'string' && query.ticket !== '') {
+        for (const user of core.usersOfTicket(query.ticket)) core.revokeUserSessions(user);
+      }
+      reply.clearCookie(SESSION_COOKIE, { ...cookieBase, httpOnly: true });
+      reply.header('Cache-Control', 'no-store');
+      return { success: true };
+    },
+
+    async frontendConfig() {
+      return {
+        propelAuthUrl: `${publicOrigin}${SSO_BASE_PATH}`,
+        clientId: sso.client.clientId,
+        envBaseUrl: `${publicOrigin}${BASE}`,
+      };
+    },
+
+    async getPropelTokenFromCode(request, reply) {
+      reply.header('Cache-Control', 'no-store');
+      const query = (request.query ?? {}) as { code?: unknown; code_verifier?: unknown };
+      const redeemed = sso.redeem(query.code, query.code_verifier);
+      if (!redeemed.ok)
+        return reply.code(400).send(errorBody(400, redeemed.error_description, undefined, redeemed.error));
+      const session = core.createSession(redeemed.account.uuid, redeemed.ticket);
+      setSessionCookie(reply, session);
+      return core.signToken(redeemed.account, options.consoleClientId, session);
+    },
+
+    async me(request, reply) {
+      const principal = request.principal;
+      const account = principal ? store.findAccountByUuid(principal.userUuid) : undefined;
+      if (!account) return reply.code(401).send(errorBody(401, 'The access token is missing or invalid.'));
+      return {
+        success: true,
+        username: account.username,
+        roles: account.roles,
+        layoutCode: account.layoutCodes,
+        defaultMinimumRoleName: account.defaultMinimumRoleName,
+      };
+    },
+
+    async jwks() {
+      const key = await core.signingKey();
+      return { keys: [key.publicJwk] };
+    },
+
+    async openidConfiguration() {
+      return {
+        issuer: core.issuer,
+        authorization_endpoint: `${publicOrigin}${BASE}/authorize`,
+        token_endpoint: `${publicOrigin}${TOKEN_PATH}`,
+        jwks_uri: `${publicOrigin}${BASE}/api/v1/auth/jwks`,
+        end_session_endpoint: `${publicOrigin}${BASE}/logout`,
+        response_types_supported: ['code'],
+        response_modes_supported: ['query'],
+        grant_types_supported: ['authorization_code'],
+        code_challenge_methods_supported: ['S256'],
+        subject_types_supported: ['public'],
+        id_token_signing_alg_values_supported: ['RS256'],
+        token_endpoint_auth_methods_supported: ['none', 'client_secret_post'],
+        scopes_supported: ['openid', 'profile'],
+      };
+    },
+  };
+
+  const securityHandlers: Auth['securityHandlers'] = {
+    async bearerAuth(request, reply) {
+      const token = bearerToken(request);
+      try {
+        if (!token) throw new AuthError(401, 'The access token is missing or invalid.');
+        request.principal = (await core.verifyToken(token)).principal;
+      } catch (err) {
+        reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+        throw err instanceof AuthError ? err : new AuthError(401, 'The access token is missing or invalid.');
+      }
+    },
+  };
+
+  async function plugin(app: FastifyInstance): Promise<void> {
+    app.decorateRequest('principal', null);
+    app.decorate('auth', service);
+
+    // Cross-site request token (docs/decisions.md "Wire"): issued on any response
+    // under /userprofile that lacked it; required on every unsafe method there.
+    app.addHook('onRequest', async (request, reply) => {
+      const path = request.url.split('?', 1)[0] as string;
+      if (path !== BASE && !path.startsWith(`${BASE}/`)) return;
+      const cookie = request.cookies[XSRF_COOKIE];
+      if (!cookie) reply.setCookie(XSRF_COOKIE, randomToken(), { ...cookieBase, httpOnly: false });
+      if (SAFE_METHODS.has(request.method) || path === TOKEN_PATH) return;
+      const header = request.headers[XSRF_HEADER];
+      if (!cookie || typeof header !== 'string' || !timingSafeEqualText(header, cookie)) {
+        return reply
+          .code(403)
+          .send(errorBody(403, 'The cross-site request token is missing or does not match its cookie.'));
+      }
+    });
+
+    // The login page is the authorization endpoint: a bad request gets an error
+    // page here, before the page loads, and is never redirected anywhere.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET') return;
+      const q = request.url.indexOf('?');
+      if (q < 0 || request.url.slice(0, q) !== `${BASE}/authorize`) return;
+      const search = request.url.slice(q + 1);
+      if (search === '') return;
+      const checked = checkAuthorizeRequest(authorizeQueryToObject(search), store);
+      if (checked.ok) return;
+      return reply
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send(
+          htmlPage(
+            'Sign-in request refused',
+            `<h1>Sign-in request refused</h1><p role="alert">The application that sent you here made an invalid sign-in request: ${escapeHtml(
+              `${checked.field} ${checked.reason}`,
+            )}.</p><p><a href="${BASE}/">Go to User Profile</a></p>`,
+          ),
+        );
+    });
+
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (!methods.includes('POST')) return;
+      // OAuth2 clients expect RFC 6749 errors from the token endpoint, also for a
+      // body that fails the document's schema: the handler answers those itself.
+      if (route.url === TOKEN_PATH) route.attachValidation = true;
+      // RFC 7636 §4.3 makes an absent method mean 'plain'; it must be refused, not
+      // filled in by a schema default before validation sees it.
+      if (AUTHORIZE_PATHS.has(route.url)) {
+        const existing = route.preValidation;
+        route.preValidation = [
+          requireChallengeMethod,
+          ...(Array.isArray(existing) ? existing : existing ? [existing] : []),
+        ];
+      }
+    });
+
+    registerSsoPages(app, sso);
+    registerDemoApp(app, { store, publicOrigin, clientId: options.demoClientId, now });
+    registerHeaderHost(app);
+  }
+
+  return {
+    plugin: fp(plugin, {
+      name: 'userprofile-auth',
+      fastify: '5.x',
+      dependencies: ['@fastify/cookie', '@fastify/formbody'],
+    }),
+    securityHandlers,
+    handlers,
+    service,
+  };
+}
+
+async function requireChallengeMethod(request: FastifyRequest, reply: FastifyReply) {
+  const body = request.body as { authorizeRequest?: Record<string, unknown> } | undefined;
+  const authorizeRequest = body?.authorizeRequest;
+  if (
+    typeof authorizeRequest === 'object' &&
+    authorizeRequest !== null &&
+    authorizeRequest.code_challenge_method == null
+  ) {
+    const reason = "is required and must be 'S256'";
+    return reply
+      .code(400)
+      .send(
+        errorBody(400, `The authorization request was refused: code_challenge_method ${reason}.`, [
+          { field: 'body.authorizeRequest.code_challenge_method', reason },
+        ]),
+      );
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer +([^\s]+)$/i.exec(header) : null;
+  return match?.[1];
+}

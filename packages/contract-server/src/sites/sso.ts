@@ -1,0 +1,176 @@
+// The "Enterprise SSO" provider, simulated by the dev backend so the console's
+// single-sign-on path (spec §2 callback, spec §7 getPropelTokenFromCode) runs
+// offline. It trusts the corporate identity: any active account of the store
+// may continue by name, without a password, as a corporate SSO would after its
+// own sign-in. It accepts one client (the console) and one redirect target
+// (`{origin}/userprofile/callback`), PKCE S256 only, codes living 60 s.
+
+import type { FastifyInstance } from 'fastify';
+import { authorizeQueryToObject, buildRedirect } from '../auth/authorize-request.ts';
+import type { AuthAccount, AuthStore } from '../auth/contract.ts';
+import { CODE_TTL_MS, randomToken } from '../auth/core.ts';
+import { escapeHtml, htmlPage } from '../auth/http.ts';
+import { isPkceValue, verifierMatches } from '../auth/pkce.ts';
+
+export const SSO_BASE_PATH = '/sso';
+
+export interface SsoClient {
+  clientId: string;
+  redirectUri: string;
+}
+
+interface SsoCode {
+  challenge: string;
+  userUuid: string;
+  ticket: string;
+  expiresAt: number;
+  spent: boolean;
+}
+
+interface SsoRequest {
+  client_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  state?: string;
+}
+
+export type SsoRedeem =
+  | { ok: true; account: AuthAccount; ticket: string }
+  | { ok: false; error: 'invalid_request' | 'invalid_grant'; error_description: string };
+
+export class SsoProvider {
+  private readonly codes = new Map<string, SsoCode>();
+
+  constructor(
+    private readonly store: AuthStore,
+    readonly client: SsoClient,
+    private readonly now: () => number,
+  ) {}
+
+  /** Same rules as the console's own authorize: exact client and redirect, S256, well-formed challenge, no repeats. */
+  check(params: Record<string, string | string[]>): { ok: true; request: SsoRequest } | { ok: false; reason: string } {
+    for (const [name, value] of Object.entries(params)) {
+      if (Array.isArray(value)) return { ok: false, reason: `The parameter ${name} is given more than once.` };
+    }
+    const p = params as Record<string, string | undefined>;
+    if (p.client_id !== this.client.clientId) return { ok: false, reason: 'The client is not registered.' };
+    if (p.redirect_uri !== this.client.redirectUri) {
+      return { ok: false, reason: 'The redirect_uri is not registered for the client.' };
+    }
+    if (p.response_type !== 'code') return { ok: false, reason: "response_type must be 'code'." };
+    if (p.code_challenge_method !== 'S256') return { ok: false, reason: "code_challenge_method must be 'S256'." };
+    if (!isPkceValue(p.code_challenge)) return { ok: false, reason: 'code_challenge is malformed.' };
+    return {
+      ok: true,
+      request: {
+        client_id: p.client_id,
+        redirect_uri: p.redirect_uri,
+        code_challenge: p.code_challenge,
+        ...(p.state !== undefined ? { state: p.state } : {}),
+      },
+    };
+  }
+
+  findActiveAccount(username: string): AuthAccount | undefined {
+    const account = this.store.findAccountByUsername(username);
+    return account?.active ? account : undefined;
+  }
+
+  /** Signs the named user in at the SSO: a new ticket and a code for the console's callback. */
+  signIn(request: SsoRequest, account: AuthAccount): string {
+    const ticket = randomToken();
+    const code = randomToken();
+    this.codes.set(code, {
+      challenge: request.code_challenge,
+      userUuid: account.uuid,
+      ticket,
+      expiresAt: this.now() + CODE_TTL_MS,
+      spent: false,
+    });
+    return buildRedirect(request.redirect_uri, { code, state: request.state, ticket });
+  }
+
+  /** The code exchange behind getPropelTokenFromCode: single use, 60 s, PKCE S256. */
+  redeem(code: unknown, verifier: unknown): SsoRedeem {
+    if (typeof code !== 'string' || code === '') {
+      return { ok: false, error: 'invalid_request', error_description: 'code is required' };
+    }
+    const entry = this.codes.get(code);
+    if (!entry || entry.spent) {
+      return { ok: false, error: 'invalid_grant', error_description: 'the SSO code is unknown or already used' };
+    }
+    if (this.now() >= entry.expiresAt) {
+      return { ok: false, error: 'invalid_grant', error_description: 'the SSO code has expired' };
+    }
+    if (!verifierMatches(verifier, entry.challenge)) {
+      return {
+        ok: false,
+        error: 'invalid_grant',
+        error_description: 'code_verifier does not match the code challenge',
+      };
+    }
+    entry.spent = true;
+    const account = this.store.findAccountByUuid(entry.userUuid);
+    if (!account?.active) return { ok: false, error: 'invalid_grant', error_description: 'the account is not active' };
+    for (const [value, c] of this.codes) if (c.spent || c.expiresAt < this.now()) this.codes.delete(value);
+    return { ok: true, account, ticket: entry.ticket };
+  }
+}
+
+const HIDDEN = ['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method', 'state'];
+
+function signInPage(params: Record<string, string | string[]>, error?: string): string {
+  const hidden = HIDDEN.filter((name) => typeof params[name] === 'string')
+    .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(params[name] as string)}">`)
+    .join('\n');
+  return htmlPage(
+    'Enterprise SSO',
+    `<h1>Enterprise SSO</h1>
+<p>Corporate single sign-on (simulated by the dev backend). Enter your corporate username.</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="${SSO_BASE_PATH}/oauth/authorize">
+${hidden}
+<label for="username">Username</label>
+<input id="username" name="username" autocomplete="username" required autofocus>
+<button type="submit">Continue</button>
+</form>`,
+  );
+}
+
+function errorPage(reason: string): string {
+  return htmlPage(
+    'Enterprise SSO: request refused',
+    `<h1>Enterprise SSO</h1><p class="error" role="alert">This sign-in request was refused. ${escapeHtml(reason)}</p>`,
+  );
+}
+
+export function registerSsoPages(app: FastifyInstance, sso: SsoProvider): void {
+  app.get(`${SSO_BASE_PATH}/oauth/authorize`, async (request, reply) => {
+    const q = request.url.indexOf('?');
+    const params = authorizeQueryToObject(q < 0 ? '' : request.url.slice(q + 1));
+    const checked = sso.check(params);
+    if (!checked.ok) return reply.code(400).type('text/html; charset=utf-8').send(errorPage(checked.reason));
+    return reply.type('text/html; charset=utf-8').send(signInPage(params));
+  });
+
+  app.post(`${SSO_BASE_PATH}/oauth/authorize`, async (request, reply) => {
+    const body = request.body;
+    if (typeof body !== 'object' || body === null) {
+      return reply.code(400).type('text/html; charset=utf-8').send(errorPage('The form is missing.'));
+    }
+    const params = body as Record<string, string | string[]>;
+    const checked = sso.check(
+      Object.fromEntries(HIDDEN.flatMap((n) => (params[n] === undefined ? [] : [[n, params[n]]]))),
+    );
+    if (!checked.ok) return reply.code(400).type('text/html; charset=utf-8').send(errorPage(checked.reason));
+    const username = typeof params.username === 'string' ? params.username.trim() : '';
+    const account = username ? sso.findActiveAccount(username) : undefined;
+    if (!account) {
+      return reply
+        .code(401)
+        .type('text/html; charset=utf-8')
+        .send(signInPage(params, 'No active corporate account has this username.'));
+    }
+    return reply.redirect(sso.signIn(checked.request, account), 303);
+  });
+}

@@ -1,0 +1,40 @@
+// Typed domain errors. The store throws them; the one error handler of app.ts
+// turns them into HTTP answers (docs/decisions.md "Wire": error shape).
+
+export interface FieldError {
+  field: string;
+  reason: string;
+  /** 1-based data row of an import (header excluded). */
+  row?: number;
+}
+
+export abstract class DomainError extends Error {
+  abstract readonly statusCode: number;
+}
+
+export class NotFoundError extends DomainError {
+  readonly statusCode = 404;
+}
+
+export class ConflictError extends DomainError {
+  readonly statusCode = 409;
+}
+
+export class ForbiddenError extends DomainError {
+  readonly statusCode = 403;
+}
+
+/** The request was understood but the value is not acceptable (password used before). */
+export class NotAcceptableError extends DomainError {
+  readonly statusCode = 406;
+}
+
+export class InvalidError extends DomainError {
+  readonly statusCode = 400;
+  constructor(
+    message: string,
+    readonly errors: FieldError[],
+  ) {
+    super(message);
+  }
+}

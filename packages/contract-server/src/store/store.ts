@@ -1,0 +1,1053 @@
+// The domain store: every record of the dev backend, in memory, with the rules
+// a user of the real backend would notice (uniqueness, dependants, scoping,
+// role rules, password history). It knows nothing of HTTP: callers pass a
+// Caller and get records or typed domain errors.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DEFAULT_TREE_CATEGORY, USER_PROFILE_APPLICATION } from '@userprofile/shared/constants';
+import {
+  validateApplication,
+  validateAppProfile,
+  validateBusinessProfile,
+  validateOAuthClient,
+  validatePasswordReset,
+  validateUser,
+  validateVisibilityProfile,
+} from '@userprofile/shared/validation';
+import type { AuthAccount, AuthClient, AuthStore, ConsoleRole } from '../auth/contract.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { type Caller, canSee, highestRole, isConsoleRole, requireArea, roleRank, writeScope } from './access.ts';
+import {
+  ConflictError,
+  type FieldError,
+  ForbiddenError,
+  InvalidError,
+  NotAcceptableError,
+  NotFoundError,
+} from './errors.ts';
+import type {
+  ApplicationRecord,
+  AppProfileRecord,
+  AppRow,
+  BusinessProfileRecord,
+  ClientRecord,
+  ClusterRecord,
+  LocationRecord,
+  NamedRecord,
+  OutboxMail,
+  ResetTokenRecord,
+  Scoped,
+  UserElementConfig,
+  UserElementValue,
+  UserRecord,
+  VisibilityKind,
+  VisibilityProfileRecord,
+} from './types.ts';
+import { VISIBILITY_KINDS } from './types.ts';
+import { FieldErrors, MAX_TEXT } from './validate.ts';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** How many earlier passwords a reset may not reuse (besides the current one). */
+export const PASSWORD_HISTORY = 4;
+
+export interface StoreOptions {
+  publicOrigin: string;
+  /** Injectable clock (ms since epoch), for token expiry tests. */
+  now?: () => number;
+}
+
+export interface UserInput {
+  uuid?: string | null;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  deskPhone: string | null;
+  mobilePhone: string | null;
+  active: boolean;
+  locationUuid: string | null;
+  businessProfileUuid: string | null;
+  visibilityProfileUuid: string | null;
+  minimumRole: ConsoleRole;
+  companyUuid: string | null;
+  elements: UserElementValue[];
+}
+
+export interface AppRowInput extends Scoped {
+  uuid?: string | null;
+  name: string;
+  externalRole: boolean;
+  category: string;
+}
+
+export interface ApplicationInput {
+  uuid?: string | null;
+  name: string;
+  dataUrl: string;
+  dataDriverName: string;
+  dataUsername: string;
+  dataPassword: string;
+  apiHost: string;
+  apiAuthType: string;
+  apiUsername: string;
+  apiPassword: string;
+  roles: AppRowInput[];
+  elements: AppRowInput[];
+}
+
+export type AppProfileInput = Omit<AppProfileRecord, 'uuid'> & { uuid?: string | null };
+export type BusinessProfileInput = Omit<BusinessProfileRecord, 'uuid'> & { uuid?: string | null };
+export type VisibilityProfileInput = Omit<VisibilityProfileRecord, 'uuid'> & { uuid?: string | null };
+export type ClientInput = Omit<ClientRecord, 'uuid'> & { uuid?: string | null };
+
+/** What the remote application reports at a sync (names by category). */
+interface RemoteCatalogue {
+  roles: { name: string; externalRole: boolean }[];
+  elements: { name: string; category: string }[];
+  /** Bumped at each sync: the remote application keeps evolving, deterministically. */
+  release: number;
+}
+
+/** A keyed collection with a case-insensitive unique name index. */
+class NamedMap<T extends { uuid: string; name: string }> {
+  readonly byUuid = new Map<string, T>();
+  private readonly byName = new Map<string, string>();
+
+  get size(): number {
+    return this.byUuid.size;
+  }
+  get(uuid: string): T | undefined {
+    return this.byUuid.get(uuid);
+  }
+  findByName(name: string): T | undefined {
+    const uuid = this.byName.get(name.toLowerCase());
+    return uuid === undefined ? undefined : this.byUuid.get(uuid);
+  }
+  /** True when another record (not `uuid`) already has this name. */
+  nameTaken(name: string, uuid: string | null | undefined): boolean {
+    const owner = this.byName.get(name.toLowerCase());
+    return owner !== undefined && owner !== uuid;
+  }
+  set(record: T): void {
+    const old = this.byUuid.get(record.uuid);
+    if (old) this.byName.delete(old.name.toLowerCase());
+    this.byUuid.set(record.uuid, record);
+    this.byName.set(record.name.toLowerCase(), record.uuid);
+  }
+  delete(uuid: string): void {
+    const old = this.byUuid.get(uuid);
+    if (!old) return;
+    this.byName.delete(old.name.toLowerCase());
+    this.byUuid.delete(uuid);
+  }
+  values(): IterableIterator<T> {
+    return this.byUuid.values();
+  }
+}
+
+export interface VisibilityElements {
+  carriers: Map<string, NamedRecord>;
+  clusters: Map<string, ClusterRecord>;
+  clusterGroups: Map<string, NamedRecord>;
+  networkGroups: Map<string, NamedRecord>;
+  neAttributes: Map<string, NamedRecord>;
+  venues: Map<string, NamedRecord>;
+}
+
+const KIND_FIELD: Record<VisibilityKind, keyof VisibilityElements> = {
+  carrier: 'carriers',
+  cluster: 'clusters',
+  clusterGroup: 'clusterGroups',
+  networkGroup: 'networkGroups',
+  networkElementAttribute: 'neAttributes',
+  venue: 'venues',
+};
+
+function byName(a: { name: string }, b: { name: string }): number {
+  return a.name.localeCompare(b.name, 'en', { sensitivity: 'base', numeric: true });
+}
+
+/** A scope in the wire's shape, for the shared validators. */
+function wireScope(s: Scoped) {
+  return { minimumRole: { name: s.minimumRole }, errigalCustomerCompany: { uuid: s.companyUuid } };
+}
+
+function notFound(what: string, id: string): NotFoundError {
+  return new NotFoundError(`${what} ${id} was not found`);
+}
+
+export class Store implements AuthStore {
+  readonly publicOrigin: string;
+  now: () => number;
+
+  readonly users = new Map<string, UserRecord>();
+  private readonly usernames = new Map<string, string>();
+  userElementConfig: UserElementConfig[] = [];
+  readonly applications = new NamedMap<ApplicationRecord>();
+  readonly appProfiles = new NamedMap<AppProfileRecord>();
+  readonly businessProfiles = new NamedMap<BusinessProfileRecord>();
+  readonly visibilityProfiles = new NamedMap<VisibilityProfileRecord>();
+  readonly visibility: VisibilityElements = {
+    carriers: new Map(),
+    clusters: new Map(),
+    clusterGroups: new Map(),
+    networkGroups: new Map(),
+    neAttributes: new Map(),
+    venues: new Map(),
+  };
+  /** Elements the network inventory holds that the store has not synced yet, per kind. */
+  readonly pendingVisibility = new Map<VisibilityKind, (NamedRecord | ClusterRecord)[]>();
+  readonly remoteApps = new Map<string, RemoteCatalogue>();
+  readonly companies = new Map<string, NamedRecord>();
+  readonly locations = new Map<string, LocationRecord>();
+  readonly clients = new NamedMap<ClientRecord>();
+  private readonly resetTokens = new Map<string, ResetTokenRecord>();
+  readonly outbox: OutboxMail[] = [];
+
+  /** Bumped by every write; caches of serialised answers key on it. */
+  version = 0;
+  private sortedUsersVersion = -1;
+  private sortedUsers: UserRecord[] = [];
+
+  constructor(options: StoreOptions) {
+    this.publicOrigin = options.publicOrigin;
+    this.now = options.now ?? Date.now;
+  }
+
+  private touch(): void {
+    this.version++;
+  }
+
+  // ---------------------------------------------------------------- seeding
+
+  /** Adds a user as the seed makes it (no rules checked). */
+  insertUser(user: UserRecord): void {
+    this.users.set(user.uuid, user);
+    this.usernames.set(user.username.toLowerCase(), user.uuid);
+    this.touch();
+  }
+
+  // ------------------------------------------------------------------ users
+
+  /** All users sorted by username (case-insensitive), cached until the next write. */
+  private usersSorted(): UserRecord[] {
+    if (this.sortedUsersVersion !== this.version) {
+      this.sortedUsers = [...this.users.values()].sort((a, b) => {
+        const x = a.username.toLowerCase();
+        const y = b.username.toLowerCase();
+        return x < y ? -1 : x > y ? 1 : 0;
+      });
+      this.sortedUsersVersion = this.version;
+    }
+    return this.sortedUsers;
+  }
+
+  listUsers(caller: Caller, active: boolean | null): UserRecord[] {
+    requireArea(caller, 'users');
+    return this.usersSorted().filter((u) => (active === null || u.active === active) && canSee(caller, u));
+  }
+
+  getUser(caller: Caller, uuid: string): UserRecord {
+    requireArea(caller, 'users');
+    const user = this.users.get(uuid);
+    if (!user || !canSee(caller, user)) throw notFound('User', uuid);
+    return user;
+  }
+
+  findUserByUsername(username: string): UserRecord | undefined {
+    const uuid = this.usernames.get(username.toLowerCase());
+    return uuid === undefined ? undefined : this.users.get(uuid);
+  }
+
+  getUserByUsername(caller: Caller, username: string): UserRecord {
+    requireArea(caller, 'users');
+    const user = this.findUserByUsername(username);
+    if (!user || !canSee(caller, user)) throw notFound('User', username);
+    return user;
+  }
+
+  /** Console roles a business profile grants: its roles in the application "User Profile". */
+  rolesGrantedBy(businessProfileUuid: string | null): ConsoleRole[] {
+    const bp = businessProfileUuid ? this.businessProfiles.get(businessProfileUuid) : undefined;
+    if (!bp) return [];
+    const roles = new Set<ConsoleRole>();
+    for (const apUuid of bp.appProfiles) {
+      const ap = this.appProfiles.get(apUuid);
+      const app = ap && this.applications.get(ap.applicationUuid);
+      if (!ap || !app || app.name !== USER_PROFILE_APPLICATION) continue;
+      for (const roleUuid of ap.roles) {
+        const row = app.roles.find((r) => r.uuid === roleUuid);
+        if (row && isConsoleRole(row.name)) roles.add(row.name);
+      }
+    }
+    return [...roles];
+  }
+
+  /** Elements (uuid → row) the business profile's application profiles offer. */
+  elementsOffered(businessProfileUuid: string | null): Map<string, AppRow> {
+    const offered = new Map<string, AppRow>();
+    const bp = businessProfileUuid ? this.businessProfiles.get(businessProfileUuid) : undefined;
+    if (!bp) return offered;
+    for (const apUuid of bp.appProfiles) {
+      const ap = this.appProfiles.get(apUuid);
+      const app = ap && this.applications.get(ap.applicationUuid);
+      if (!ap || !app) continue;
+      const set = new Set(ap.elements);
+      for (const el of app.elements) if (set.has(el.uuid)) offered.set(el.uuid, el);
+    }
+    return offered;
+  }
+
+  /** The rules of a user save or an import row (spec §5 and §6); returns the record to write. */
+  checkUser(
+    caller: Caller,
+    input: UserInput,
+    errors: FieldErrors,
+    existing: UserRecord | undefined,
+  ): Omit<UserRecord, 'uuid' | 'passwordHash' | 'passwordHistory' | 'layoutCodes'> {
+    // Scope first: a non-ERRIGAL_ADMIN caller's records get the caller's company.
+    let scope: Scoped = { minimumRole: input.minimumRole, companyUuid: input.companyUuid || null };
+    if (isConsoleRole(input.minimumRole)) {
+      if (roleRank(input.minimumRole) > roleRank(caller.role))
+        errors.add('minimumRole', 'You may not set a minimum role above your own');
+      else scope = writeScope(caller, scope);
+    }
+    const bp = input.businessProfileUuid ? this.businessProfiles.get(input.businessProfileUuid) : undefined;
+    const offered = this.elementsOffered(bp?.uuid ?? null);
+    errors.addAll(
+      validateUser(
+        {
+          ...input,
+          businessProfile: { uuid: input.businessProfileUuid },
+          visibilityProfile: { uuid: input.visibilityProfileUuid },
+          location: { uuid: input.locationUuid },
+          minimumRole: { name: scope.minimumRole },
+          errigalCustomerCompany: { uuid: scope.companyUuid },
+          elements: input.elements.map((e) => ({ uuid: e.uuid, category: offered.get(e.uuid)?.category ?? null })),
+        },
+        { businessProfileOffersDefaultTree: [...offered.values()].some((e) => e.category === DEFAULT_TREE_CATEGORY) },
+      ),
+    );
+    if (existing && existing.username !== input.username)
+      errors.add('username', 'The username cannot be changed once saved');
+    if (input.businessProfileUuid && (!bp || !canSee(caller, bp)))
+      errors.add('businessProfile', 'No such business profile');
+    // Nobody may be given a console role above the caller's own, the caller included.
+    else if (bp && roleRank(highestRole(this.rolesGrantedBy(bp.uuid))) > roleRank(caller.role)) {
+      errors.add('businessProfile', 'This business profile grants a role above your own');
+    }
+    const vp = input.visibilityProfileUuid ? this.visibilityProfiles.get(input.visibilityProfileUuid) : undefined;
+    if (input.visibilityProfileUuid && (!vp || !canSee(caller, vp)))
+      errors.add('visibilityProfile', 'No such visibility profile');
+    if (input.locationUuid && !this.locations.has(input.locationUuid)) errors.add('location', 'No such location');
+    if (scope.companyUuid && !this.companies.has(scope.companyUuid))
+      errors.add('errigalCustomerCompany', 'No such company');
+    // One value per category of the user element config (each is a dropdown of the offered elements).
+    const elements: UserElementValue[] = [];
+    const categories = new Set(this.userElementConfig.map((c) => c.category));
+    const seen = new Set<string>();
+    input.elements.forEach((el, i) => {
+      const row = offered.get(el.uuid);
+      if (!row) errors.add(`elements.${i}`, 'The business profile does not offer this element');
+      else if (!categories.has(row.category))
+        errors.add(`elements.${i}`, 'The user form has no field for this category');
+      else if (seen.has(row.category)) errors.add(`elements.${i}`, 'Only one element per category');
+      else if (el.actualValue.length > MAX_TEXT)
+        errors.add(`elements.${i}.actualValue`, 'This must be under 255 characters');
+      else {
+        seen.add(row.category);
+        elements.push({ uuid: el.uuid, actualValue: el.actualValue });
+      }
+    });
+    return {
+      username: input.username,
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      deskPhone: input.deskPhone || null,
+      mobilePhone: input.mobilePhone || null,
+      active: input.active,
+      locationUuid: input.locationUuid || null,
+      businessProfileUuid: input.businessProfileUuid,
+      visibilityProfileUuid: input.visibilityProfileUuid,
+      minimumRole: scope.minimumRole,
+      companyUuid: scope.companyUuid,
+      elements,
+    };
+  }
+
+  saveUser(caller: Caller, input: UserInput, clonedId?: string | null): UserRecord {
+    requireArea(caller, 'users');
+    const existing = input.uuid ? this.getUser(caller, input.uuid) : undefined;
+    const cloned = !existing && clonedId ? this.getUser(caller, clonedId) : undefined;
+    if (!existing && this.findUserByUsername(input.username)) {
+      throw new ConflictError(`A user with the username ${input.username} already exists`);
+    }
+    const errors = new FieldErrors('user.');
+    const fields = this.checkUser(caller, input, errors, existing);
+    if (errors.list.length > 0) throw new InvalidError('The user is not valid', errors.list);
+    const user: UserRecord = existing
+      ? { ...existing, ...fields }
+      : {
+          uuid: input.uuid || randomUUID(),
+          ...fields,
+          passwordHash: null,
+          passwordHistory: [],
+          // A clone starts with the original's layout (what the form does not carry).
+          layoutCodes: cloned ? [...cloned.layoutCodes] : [],
+        };
+    this.insertUser(user);
+    return user;
+  }
+
+  /** Activates or inactivates a user; answers the list (active or inactive) the user moved into. */
+  setActive(caller: Caller, uuid: string, active: boolean): UserRecord[] {
+    const user = this.getUser(caller, uuid);
+    if (!user.businessProfileUuid) {
+      throw new InvalidError('User does not have a Profile assigned', [
+        { field: 'body.businessProfile', reason: 'User does not have a Profile assigned' },
+      ]);
+    }
+    if (user.active !== active) {
+      user.active = active;
+      this.touch();
+    }
+    return this.listUsers(caller, active);
+  }
+
+  /** Pulls user info from the suite's applications: answers how many visible users were refreshed. */
+  pullUsers(caller: Caller): number {
+    requireArea(caller, 'users');
+    return this.listUsers(caller, true).length;
+  }
+
+  /** Applies a validated import: all rows or nothing (see import.ts). */
+  applyImport(records: UserRecord[]): void {
+    for (const r of records) this.insertUser(r);
+  }
+
+  // ------------------------------------------------------------ lookups
+
+  listLocations(): LocationRecord[] {
+    return [...this.locations.values()].sort(byName);
+  }
+
+  listCompanies(caller: Caller): NamedRecord[] {
+    const all = [...this.companies.values()].sort(byName);
+    return caller.role === 'ERRIGAL_ADMIN' ? all : all.filter((c) => c.uuid === caller.companyUuid);
+  }
+
+  // --------------------------------------------------- application profiles
+
+  listAppProfiles(caller: Caller): AppProfileRecord[] {
+    requireArea(caller, 'users');
+    return [...this.appProfiles.values()].filter((p) => canSee(caller, p)).sort(byName);
+  }
+
+  getAppProfile(caller: Caller, uuid: string): AppProfileRecord {
+    requireArea(caller, 'users');
+    const p = this.appProfiles.get(uuid);
+    if (!p || !canSee(caller, p)) throw notFound('Application profile', uuid);
+    return p;
+  }
+
+  saveAppProfile(caller: Caller, input: AppProfileInput): AppProfileRecord {
+    requireArea(caller, 'profiles');
+    const existing = input.uuid ? this.getAppProfile(caller, input.uuid) : undefined;
+    const errors = new FieldErrors('body.');
+    const scope = this.scopeFor(caller, input, errors);
+    errors.addAll(validateAppProfile({ ...input, ...wireScope(scope), application: { uuid: input.applicationUuid } }));
+    const app = this.applications.get(input.applicationUuid);
+    if (!app) errors.add('application', 'Please select an application');
+    else if (existing && existing.applicationUuid !== app.uuid)
+      errors.add('application', 'The application of a saved profile cannot change');
+    if (app) {
+      const roles = new Map(app.roles.map((r) => [r.uuid, r]));
+      const elements = new Map(app.elements.map((r) => [r.uuid, r]));
+      input.roles.forEach((id, i) => {
+        const row = roles.get(id);
+        if (!row || !canSee(caller, row)) errors.add(`roles.${i}`, 'The application has no such role');
+      });
+      input.elements.forEach((id, i) => {
+        const row = elements.get(id);
+        if (!row || !canSee(caller, row)) errors.add(`elements.${i}`, 'The application has no such element');
+      });
+    }
+    if (errors.list.length > 0) throw new InvalidError('The application profile is not valid', errors.list);
+    if (this.appProfiles.nameTaken(input.name, existing?.uuid)) {
+      throw new ConflictError('An Application Profile with this name already exists');
+    }
+    const record: AppProfileRecord = {
+      uuid: existing?.uuid ?? randomUUID(),
+      name: input.name,
+      description: input.description ?? '',
+      applicationUuid: input.applicationUuid,
+      ...scope,
+      roles: [...new Set(input.roles)],
+      elements: [...new Set(input.elements)],
+    };
+    this.appProfiles.set(record);
+    this.touch();
+    return record;
+  }
+
+  deleteAppProfile(caller: Caller, uuid: string): void {
+    requireArea(caller, 'profiles');
+    this.getAppProfile(caller, uuid);
+    this.removeAppProfiles(new Set([uuid]));
+  }
+
+  /** Deletes application profiles and takes them out of every business profile. */
+  private removeAppProfiles(uuids: Set<string>): void {
+    if (uuids.size === 0) return;
+    for (const id of uuids) this.appProfiles.delete(id);
+    for (const bp of this.businessProfiles.values()) {
+      if (bp.appProfiles.some((id) => uuids.has(id))) bp.appProfiles = bp.appProfiles.filter((id) => !uuids.has(id));
+    }
+    this.touch();
+  }
+
+  /** Business profiles (visible to the caller) that use the application profile. */
+  appProfileBusinessProfiles(caller: Caller, uuid: string): BusinessProfileRecord[] {
+    requireArea(caller, 'profiles');
+    this.getAppProfile(caller, uuid);
+    return [...this.businessProfiles.values()]
+      .filter((bp) => bp.appProfiles.includes(uuid) && canSee(caller, bp))
+      .sort(byName);
+  }
+
+  /** The scope a record is written with (403 above the caller's role), its company checked. */
+  private scopeFor(caller: Caller, input: Scoped, errors: FieldErrors): Scoped {
+    const scope = isConsoleRole(input.minimumRole) ? writeScope(caller, input) : input;
+    if (scope.companyUuid && !this.companies.has(scope.companyUuid))
+      errors.add('errigalCustomerCompany', 'No such company');
+    return scope;
+  }
+
+  // ------------------------------------------------------ business profiles
+
+  listBusinessProfiles(caller: Caller): BusinessProfileRecord[] {
+    requireArea(caller, 'users');
+    return [...this.businessProfiles.values()].filter((p) => canSee(caller, p)).sort(byName);
+  }
+
+  getBusinessProfile(caller: Caller, uuid: string): BusinessProfileRecord {
+    requireArea(caller, 'users');
+    const p = this.businessProfiles.get(uuid);
+    if (!p || !canSee(caller, p)) throw notFound('Business profile', uuid);
+    return p;
+  }
+
+  saveBusinessProfile(caller: Caller, input: BusinessProfileInput): BusinessProfileRecord {
+    requireArea(caller, 'profiles');
+    const existing = input.uuid ? this.getBusinessProfile(caller, input.uuid) : undefined;
+    const errors = new FieldErrors('body.');
+    const scope = this.scopeFor(caller, input, errors);
+    const apps = new Set<string>();
+    const rows = input.appProfiles.map((id, i) => {
+      const ap = this.appProfiles.get(id);
+      if (!ap || !canSee(caller, ap)) errors.add(`appProfiles.${i}`, 'No such application profile');
+      else if (apps.has(ap.applicationUuid))
+        errors.add(`appProfiles.${i}`, 'Only one application profile per application');
+      else apps.add(ap.applicationUuid);
+      return { uuid: id, name: ap?.name ?? id, appUUID: ap?.applicationUuid ?? id };
+    });
+    errors.addAll(validateBusinessProfile({ ...input, ...wireScope(scope), appProfiles: rows }));
+    if (errors.list.length > 0) throw new InvalidError('The business profile is not valid', errors.list);
+    if (this.businessProfiles.nameTaken(input.name, existing?.uuid)) {
+      throw new ConflictError('A Business Profile with this name already exists');
+    }
+    const record: BusinessProfileRecord = {
+      uuid: existing?.uuid ?? randomUUID(),
+      name: input.name,
+      description: input.description ?? '',
+      ...scope,
+      appProfiles: [...input.appProfiles],
+    };
+    if (roleRank(highestRole(this.rolesGrantedByAppProfiles(record.appProfiles))) > roleRank(caller.role)) {
+      throw new ForbiddenError('This business profile would grant a role above your own');
+    }
+    this.businessProfiles.set(record);
+    this.touch();
+    return record;
+  }
+
+  private rolesGrantedByAppProfiles(appProfiles: string[]): ConsoleRole[] {
+    const roles: ConsoleRole[] = [];
+    for (const id of appProfiles) {
+      const ap = this.appProfiles.get(id);
+      const app = ap && this.applications.get(ap.applicationUuid);
+      if (!ap || !app || app.name !== USER_PROFILE_APPLICATION) continue;
+      for (const row of app.roles) if (ap.roles.includes(row.uuid) && isConsoleRole(row.name)) roles.push(row.name);
+    }
+    return roles;
+  }
+
+  /** Deleting a business profile leaves its users without one (the list then flags them). */
+  deleteBusinessProfile(caller: Caller, uuid: string): void {
+    requireArea(caller, 'profiles');
+    this.getBusinessProfile(caller, uuid);
+    this.businessProfiles.delete(uuid);
+    for (const u of this.users.values()) {
+      if (u.businessProfileUuid === uuid) {
+        u.businessProfileUuid = null;
+        u.elements = [];
+      }
+    }
+    this.touch();
+  }
+
+  /** Users visible to the caller whose business profile it is. */
+  businessProfileUsers(caller: Caller, uuid: string): UserRecord[] {
+    requireArea(caller, 'profiles');
+    this.getBusinessProfile(caller, uuid);
+    return this.usersSorted().filter((u) => u.businessProfileUuid === uuid && canSee(caller, u));
+  }
+
+  // ---------------------------------------------------- visibility profiles
+
+  listVisibilityProfiles(caller: Caller): VisibilityProfileRecord[] {
+    requireArea(caller, 'users');
+    return [...this.visibilityProfiles.values()].filter((p) => canSee(caller, p)).sort(byName);
+  }
+
+  getVisibilityProfile(caller: Caller, uuid: string): VisibilityProfileRecord {
+    requireArea(caller, 'users');
+    const p = this.visibilityProfiles.get(uuid);
+    if (!p || !canSee(caller, p)) throw notFound('Visibility profile', uuid);
+    return p;
+  }
+
+  saveVisibilityProfile(caller: Caller, input: VisibilityProfileInput): VisibilityProfileRecord {
+    requireArea(caller, 'profiles');
+    const existing = input.uuid ? this.getVisibilityProfile(caller, input.uuid) : undefined;
+    const errors = new FieldErrors('body.');
+    const scope = this.scopeFor(caller, input, errors);
+    errors.addAll(
+      validateVisibilityProfile({
+        ...input,
+        ...wireScope(scope),
+        primaryVisibility: { uuid: input.primaryVisibilityUuid },
+        networkGroups: input.networkGroups.map((uuid) => ({ uuid })),
+      }),
+    );
+    const v = this.visibility;
+    const check = (field: string, ids: string[], map: Map<string, unknown>) =>
+      ids.forEach((id, i) => {
+        if (!map.has(id)) errors.add(`${field}.${i}`, 'No such element');
+      });
+    check('carriers', input.carriers, v.carriers);
+    check('clusters', input.clusters, v.clusters);
+    check('clusterGroups', input.clusterGroups, v.clusterGroups);
+    check('networkGroups', input.networkGroups, v.networkGroups);
+    check('neAttributes', input.neAttributes, v.neAttributes);
+    check('venues', input.venues, v.venues);
+    if (input.primaryVisibilityUuid && !v.clusters.has(input.primaryVisibilityUuid))
+      errors.add('primaryVisibility', 'No such cluster');
+    if (input.defaultClusterGroupUuid && !v.clusterGroups.has(input.defaultClusterGroupUuid))
+      errors.add('defaultClusterGroup', 'No such cluster group');
+    if (errors.list.length > 0) throw new InvalidError('The visibility profile is not valid', errors.list);
+    if (this.visibilityProfiles.nameTaken(input.name, existing?.uuid)) {
+      throw new ConflictError('A Visibility Profile with this name already exists');
+    }
+    const uniq = (ids: string[], extra?: string | null) => [...new Set(extra ? [...ids, extra] : ids)];
+    const record: VisibilityProfileRecord = {
+      uuid: existing?.uuid ?? randomUUID(),
+      name: input.name,
+      description: input.description ?? '',
+      ...scope,
+      // The primary visibility is always one of the clusters, the default group one of the groups (spec §4).
+      primaryVisibilityUuid: input.primaryVisibilityUuid || null,
+      carriers: uniq(input.carriers),
+      clusters: uniq(input.clusters, input.primaryVisibilityUuid),
+      defaultClusterGroupUuid: input.defaultClusterGroupUuid || null,
+      clusterGroups: uniq(input.clusterGroups, input.defaultClusterGroupUuid),
+      neAttributes: uniq(input.neAttributes),
+      networkGroups: uniq(input.networkGroups),
+      venues: uniq(input.venues),
+    };
+    this.visibilityProfiles.set(record);
+    this.touch();
+    return record;
+  }
+
+  deleteVisibilityProfile(caller: Caller, uuid: string): void {
+    requireArea(caller, 'profiles');
+    this.getVisibilityProfile(caller, uuid);
+    this.visibilityProfiles.delete(uuid);
+    for (const u of this.users.values()) if (u.visibilityProfileUuid === uuid) u.visibilityProfileUuid = null;
+    this.touch();
+  }
+
+  visibilityProfileUsers(caller: Caller, uuid: string): UserRecord[] {
+    requireArea(caller, 'profiles');
+    this.getVisibilityProfile(caller, uuid);
+    return this.usersSorted().filter((u) => u.visibilityProfileUuid === uuid && canSee(caller, u));
+  }
+
+  // ----------------------------------------------------- visibility elements
+
+  /** Synchronises one kind of visibility element with the network inventory; answers how many elements it now holds. */
+  syncVisibility(caller: Caller, kind: VisibilityKind): number {
+    requireArea(caller, 'appSync');
+    const pending = this.pendingVisibility.get(kind) ?? [];
+    const map = this.visibility[KIND_FIELD[kind]] as Map<string, NamedRecord>;
+    if (pending.length > 0) {
+      for (const el of pending) map.set(el.uuid, el);
+      this.pendingVisibility.set(kind, []);
+      this.touch();
+    }
+    return map.size;
+  }
+
+  syncAllVisibility(caller: Caller): number {
+    requireArea(caller, 'appSync');
+    let total = 0;
+    for (const kind of VISIBILITY_KINDS) total += this.syncVisibility(caller, kind);
+    return total;
+  }
+
+  // ----------------------------------------------------------- applications
+
+  /** Role and element rows hidden from the caller are left out. */
+  viewApplication(caller: Caller, app: ApplicationRecord): ApplicationRecord {
+    if (caller.role === 'ERRIGAL_ADMIN') return app;
+    return {
+      ...app,
+      roles: app.roles.filter((r) => canSee(caller, r)),
+      elements: app.elements.filter((r) => canSee(caller, r)),
+    };
+  }
+
+  listApplications(caller: Caller): ApplicationRecord[] {
+    requireArea(caller, 'users');
+    return [...this.applications.values()].sort(byName).map((a) => this.viewApplication(caller, a));
+  }
+
+  getApplication(caller: Caller, uuid: string): ApplicationRecord {
+    requireArea(caller, 'users');
+    const app = this.applications.get(uuid);
+    if (!app) throw notFound('Application', uuid);
+    return this.viewApplication(caller, app);
+  }
+
+  saveApplication(caller: Caller, input: ApplicationInput): ApplicationRecord {
+    requireArea(caller, 'appWrite');
+    const existing = input.uuid ? this.applications.get(input.uuid) : undefined;
+    if (input.uuid && !existing) throw notFound('Application', input.uuid);
+    const errors = new FieldErrors('body.');
+    const wireRows = (list: AppRowInput[]) => list.map((r) => ({ ...r, uuid: r.uuid || 'new', ...wireScope(r) }));
+    errors.addAll(validateApplication({ ...input, roles: wireRows(input.roles), elements: wireRows(input.elements) }));
+    if (existing && existing.name !== input.name) errors.add('name', 'The name cannot be changed once saved');
+    const rowOwners = new Map<string, string>();
+    for (const app of this.applications.values())
+      for (const r of [...app.roles, ...app.elements]) rowOwners.set(r.uuid, app.uuid);
+    const rows = (field: 'roles' | 'elements'): AppRow[] => {
+      const seen = new Set<string>();
+      return input[field].map((row, i) => {
+        if (row.companyUuid && !this.companies.has(row.companyUuid))
+          errors.add(`${field}.${i}.errigalCustomerCompany`, 'No such company');
+        const uuid = row.uuid || randomUUID();
+        const owner = rowOwners.get(uuid);
+        if ((owner && owner !== existing?.uuid) || seen.has(uuid))
+          errors.add(`${field}.${i}.uuid`, 'This uuid belongs to another row');
+        seen.add(uuid);
+        return {
+          uuid,
+          name: row.name,
+          externalRole: row.externalRole,
+          category: row.category ?? '',
+          minimumRole: row.minimumRole,
+          companyUuid: row.companyUuid || null,
+        };
+      });
+    };
+    const roles = rows('roles');
+    const elements = rows('elements');
+    if (errors.list.length > 0) throw new InvalidError('The application is not valid', errors.list);
+    if (this.applications.nameTaken(input.name, existing?.uuid))
+      throw new ConflictError('An Application with this name already exists');
+    const record: ApplicationRecord = {
+      uuid: existing?.uuid ?? randomUUID(),
+      name: input.name,
+      dataUrl: input.dataUrl,
+      dataDriverName: input.dataDriverName,
+      dataUsername: input.dataUsername,
+      dataPassword: input.dataPassword,
+      apiHost: input.apiHost,
+      apiAuthType: input.apiAuthType as ApplicationRecord['apiAuthType'],
+      apiUsername: input.apiUsername,
+      apiPassword: input.apiPassword,
+      roles,
+      elements,
+    };
+    this.applications.set(record);
+    if (existing) this.pruneProfileRows(record);
+    else this.remoteApps.set(record.uuid, { roles: [], elements: [], release: 0 });
+    this.touch();
+    return record;
+  }
+
+  /** Role and element rows that left an application leave its profiles too (and users' element values). */
+  private pruneProfileRows(app: ApplicationRecord): void {
+    const roles = new Set(app.roles.map((r) => r.uuid));
+    const elements = new Set(app.elements.map((r) => r.uuid));
+    for (const ap of this.appProfiles.values()) {
+      if (ap.applicationUuid !== app.uuid) continue;
+      ap.roles = ap.roles.filter((id) => roles.has(id));
+      ap.elements = ap.elements.filter((id) => elements.has(id));
+    }
+    const all = new Set<string>();
+    for (const a of this.applications.values()) for (const e of a.elements) all.add(e.uuid);
+    for (const u of this.users.values()) {
+      if (u.elements.some((e) => !all.has(e.uuid))) u.elements = u.elements.filter((e) => all.has(e.uuid));
+    }
+  }
+
+  /** Deleting an application deletes the application profiles that use it (and takes them out of business profiles). */
+  deleteApplication(caller: Caller, uuid: string): void {
+    requireArea(caller, 'appWrite');
+    const app = this.applications.get(uuid);
+    if (!app) throw notFound('Application', uuid);
+    this.applications.delete(uuid);
+    this.remoteApps.delete(uuid);
+    const profiles = new Set(
+      [...this.appProfiles.values()].filter((p) => p.applicationUuid === uuid).map((p) => p.uuid),
+    );
+    this.removeAppProfiles(profiles);
+    this.pruneProfileRows({ ...app, roles: [], elements: [] });
+    this.touch();
+  }
+
+  /**
+   * Synchronises an application with what the remote application reports: the
+   * roles and elements it has that the store lacks are added (roles it reports
+   * are external roles), rows already known keep their uuid and visibility,
+   * rows defined here stay. The remote application evolves by one release per
+   * sync (a new element in its first category), so every sync shows a change,
+   * deterministically.
+   */
+  syncApplication(caller: Caller, uuid: string): ApplicationRecord {
+    requireArea(caller, 'appSync');
+    const app = this.applications.get(uuid);
+    if (!app) throw notFound('Application', uuid);
+    const remote = this.remoteApps.get(uuid) ?? { roles: [], elements: [], release: 0 };
+    remote.release++;
+    const category =
+      remote.elements[0]?.category ??
+      app.elements[0]?.category ??
+      `${app.name.toUpperCase().replace(/\W+/g, '_')}_ELEMENT`;
+    remote.elements.push({ name: `${app.name} Release ${remote.release} Node`, category });
+    this.remoteApps.set(uuid, remote);
+    const add = (rows: AppRow[], name: string, category: string, externalRole: boolean) => {
+      if (rows.some((r) => r.name === name && r.category === category)) return;
+      rows.push({ uuid: randomUUID(), name, externalRole, category, minimumRole: 'ADMIN', companyUuid: null });
+    };
+    for (const r of remote.roles) add(app.roles, r.name, 'ROLE', r.externalRole);
+    for (const e of remote.elements) add(app.elements, e.name, e.category, false);
+    this.touch();
+    return this.viewApplication(caller, app);
+  }
+
+  syncAllApplications(caller: Caller): ApplicationRecord[] {
+    requireArea(caller, 'appSync');
+    return [...this.applications.values()].sort(byName).map((a) => this.syncApplication(caller, a.uuid));
+  }
+
+  findApplicationByName(name: string): ApplicationRecord | undefined {
+    return this.applications.findByName(name);
+  }
+
+  // ---------------------------------------------------------- OAuth2 clients
+
+  listClients(caller: Caller): ClientRecord[] {
+    requireArea(caller, 'clients');
+    return [...this.clients.values()].sort(byName);
+  }
+
+  getClient(caller: Caller, uuid: string): ClientRecord {
+    requireArea(caller, 'clients');
+    const c = this.clients.get(uuid);
+    if (!c) throw notFound('Client', uuid);
+    return c;
+  }
+
+  saveClient(caller: Caller, input: ClientInput): ClientRecord {
+    requireArea(caller, 'clients');
+    const existing = input.uuid ? this.clients.get(input.uuid) : undefined;
+    if (input.uuid && !existing) throw notFound('Client', input.uuid);
+    const errors = new FieldErrors('body.');
+    errors.addAll(validateOAuthClient(input));
+    if (errors.list.length > 0) throw new InvalidError('The client is not valid', errors.list);
+    if (this.clients.nameTaken(input.name, existing?.uuid))
+      throw new ConflictError('A client with this name already exists');
+    const record: ClientRecord = {
+      uuid: existing?.uuid ?? randomUUID(),
+      name: input.name,
+      description: input.description,
+      allowedRedirectTarget: input.allowedRedirectTarget ?? '',
+      clientSecret: input.clientSecret,
+    };
+    this.clients.set(record);
+    this.touch();
+    return record;
+  }
+
+  // -------------------------------------------------------- password reset
+
+  resetLink(token: string): string {
+    return `${this.publicOrigin}/userprofile/password/new/${token.replaceAll('.', '~')}`;
+  }
+
+  /** A new token voids the user's older ones; it holds a '.' (the link carries '~' instead). */
+  private issueResetToken(user: UserRecord): string {
+    for (const [t, rec] of this.resetTokens) if (rec.userUuid === user.uuid) this.resetTokens.delete(t);
+    const token = `${randomBytes(12).toString('base64url')}.${randomBytes(24).toString('base64url')}`;
+    this.resetTokens.set(token, {
+      token,
+      userUuid: user.uuid,
+      expiresAt: this.now() + RESET_TOKEN_TTL_MS,
+      used: false,
+    });
+    const link = this.resetLink(token);
+    this.sendMail(
+      user,
+      'Password reset',
+      `Hello ${user.firstName},\n\nTo choose a new password, open ${link}\nThe link works once, within one hour.`,
+      link,
+    );
+    this.touch();
+    return token;
+  }
+
+  private sendMail(user: UserRecord, subject: string, text: string, link: string | null): void {
+    this.outbox.push({
+      id: this.outbox.length + 1,
+      to: user.email,
+      username: user.username,
+      subject,
+      text,
+      link,
+      sentAt: new Date(this.now()).toISOString(),
+    });
+  }
+
+  /** "Send Password Reset Email" from the user screen: the user must be visible to the caller. */
+  sendPasswordReset(caller: Caller, userUuid: string | null | undefined, username: string | null | undefined): string {
+    requireArea(caller, 'users');
+    const user = userUuid ? this.getUser(caller, userUuid) : this.getUserByUsername(caller, username ?? '');
+    return this.issueResetToken(user);
+  }
+
+  /** Forgot password (public): an unknown or inactive username sends nothing, and the answer is the same. */
+  forgotPassword(username: string): void {
+    const user = this.findUserByUsername(username);
+    if (user?.active) this.issueResetToken(user);
+  }
+
+  private liveToken(token: string): ResetTokenRecord {
+    const rec = this.resetTokens.get(token.replaceAll('~', '.'));
+    if (!rec || rec.used || rec.expiresAt <= this.now() || !this.users.has(rec.userUuid)) {
+      throw new NotFoundError('This password reset link is invalid or has expired');
+    }
+    return rec;
+  }
+
+  verifyResetToken(token: string): string {
+    const rec = this.liveToken(token);
+    return (this.users.get(rec.userUuid) as UserRecord).username;
+  }
+
+  /**
+   * Sets a new password through a reset token. 406 when it matches the current
+   * or one of the earlier passwords. Answers the user's uuid (whose other
+   * sessions the caller ends).
+   */
+  async resetPassword(token: string, password: string, rePassword: string): Promise<string> {
+    const errors = new FieldErrors('body.');
+    errors.addAll(validatePasswordReset({ password, rePassword }));
+    if (errors.list.length > 0) throw new InvalidError('The new password is not valid', errors.list);
+    const rec = this.liveToken(token);
+    const user = this.users.get(rec.userUuid) as UserRecord;
+    for (const old of [user.passwordHash, ...user.passwordHistory]) {
+      if (old && (await verifyPassword(password, old))) {
+        throw new NotAcceptableError('You have used this password before, please choose another password');
+      }
+    }
+    const hash = await hashPassword(password);
+    // The token may have been used or replaced while hashing: check again before writing.
+    const again = this.liveToken(token);
+    again.used = true;
+    if (user.passwordHash)
+      user.passwordHistory = [user.passwordHash, ...user.passwordHistory].slice(0, PASSWORD_HISTORY);
+    user.passwordHash = hash;
+    this.sendMail(
+      user,
+      'Password changed',
+      `Hello ${user.firstName},\n\nYour password was changed. If this was not you, contact your administrator.`,
+      null,
+    );
+    this.touch();
+    return user.uuid;
+  }
+
+  // ------------------------------------------------------------- AuthStore
+
+  /** The account as the auth side sees it (contract.ts). */
+  toAccount(user: UserRecord): AuthAccount {
+    const roles = this.rolesGrantedBy(user.businessProfileUuid);
+    const top = highestRole(roles);
+    return {
+      uuid: user.uuid,
+      username: user.username,
+      active: user.active,
+      passwordHash: user.passwordHash,
+      roles,
+      companyUuid: user.companyUuid,
+      layoutCodes: [...user.layoutCodes],
+      // New records default to ADMIN (spec §9); a SCO_ADMIN may not create above their own role.
+      defaultMinimumRoleName: top === 'SCO_ADMIN' ? 'SCO_ADMIN' : 'ADMIN',
+    };
+  }
+
+  findAccountByUsername(username: string): AuthAccount | undefined {
+    const user = this.findUserByUsername(username);
+    return user && this.toAccount(user);
+  }
+
+  findAccountByUuid(uuid: string): AuthAccount | undefined {
+    const user = this.users.get(uuid);
+    return user && this.toAccount(user);
+  }
+
+  findClient(clientId: string): AuthClient | undefined {
+    const c = this.clients.get(clientId);
+    return (
+      c && { uuid: c.uuid, name: c.name, allowedRedirectTarget: c.allowedRedirectTarget, clientSecret: c.clientSecret }
+    );
+  }
+
+  // --------------------------------------------------------------- testing
+
+  /** A serialised dump of every record, for "nothing changed" assertions. */
+  dump(): string {
+    const tokens = [...this.resetTokens.values()];
+    return JSON.stringify({
+      users: [...this.users.values()],
+      userElementConfig: this.userElementConfig,
+      applications: [...this.applications.values()],
+      appProfiles: [...this.appProfiles.values()],
+      businessProfiles: [...this.businessProfiles.values()],
+      visibilityProfiles: [...this.visibilityProfiles.values()],
+      visibility: Object.fromEntries(Object.entries(this.visibility).map(([k, m]) => [k, [...m.values()]])),
+      pendingVisibility: [...this.pendingVisibility],
+      remoteApps: [...this.remoteApps],
+      companies: [...this.companies.values()],
+      locations: [...this.locations.values()],
+      clients: [...this.clients.values()],
+      tokens,
+      outbox: this.outbox,
+    });
+  }
+}
+
+export type { FieldError };

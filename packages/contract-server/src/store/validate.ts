@@ -1,0 +1,30 @@
+// Field errors in the wire's error shape, and the bridge to the spec §5 rules
+// of @userprofile/shared/validation (the same functions the console's forms run).
+import type { ValidationErrors } from '@userprofile/shared/validation';
+import type { FieldError } from './errors.ts';
+
+export { MAX_CLIENT_SECRET, MAX_DESCRIPTION, MAX_TEXT, MIN_PASSWORD } from '@userprofile/shared/constants';
+
+export class FieldErrors {
+  readonly list: FieldError[] = [];
+  constructor(
+    private readonly prefix = '',
+    private readonly row?: number,
+  ) {}
+
+  has(field: string): boolean {
+    return this.list.some((e) => e.field === this.prefix + field);
+  }
+
+  add(field: string, reason: string): void {
+    if (this.has(field)) return;
+    const e: FieldError = { field: this.prefix + field, reason };
+    if (this.row !== undefined) e.row = this.row;
+    this.list.push(e);
+  }
+
+  /** Adds the messages of a shared validator ('roles.2.name' keys stay dotted, like request validation's paths). */
+  addAll(result: ValidationErrors<string>): void {
+    for (const [field, reason] of Object.entries(result)) if (reason) this.add(field, reason);
+  }
+}

@@ -1,0 +1,243 @@
+// Security checklist, "Authorize": every bad authorization request is refused
+// with an error (400), at the login page and at the API, never with a redirect.
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  authorizeRequest,
+  Browser,
+  buildApp,
+  CONSOLE_CLIENT,
+  exchange,
+  obtainCode,
+  PARTNER_CLIENT,
+  pkce,
+  type TestApp,
+} from './harness.ts';
+
+let app: FastifyInstance;
+let browser: Browser;
+let t: TestApp;
+
+beforeAll(async () => {
+  // A stand-in for the built console, so the login page itself can load.
+  const webDist = mkdtempSync(path.join(tmpdir(), 'userprofile-web-'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>User Profile login</title>');
+  t = await buildApp({ webDist });
+  ({ app } = t);
+  browser = await new Browser(app).open();
+  expect((await browser.login('provider.admin')).statusCode).toBe(200);
+});
+
+/** The login page (the authorization endpoint proper) for a raw query string. */
+function loginPage(query: string) {
+  return app.inject({ method: 'GET', url: `/userprofile/authorize?${query}` });
+}
+
+function query(params: Record<string, string>) {
+  return new URLSearchParams(params).toString();
+}
+
+async function expectRefused(request: Record<string, unknown>) {
+  const api = await browser.authorize({ authorizeRequest: request });
+  expect(api.statusCode).toBe(400);
+  expect(api.json()).not.toHaveProperty('redirectUrl');
+  expect(api.headers.location).toBeUndefined();
+  const page = await loginPage(query(request as Record<string, string>));
+  expect(page.statusCode).toBe(400);
+  expect(page.headers.location).toBeUndefined();
+  expect(page.body).toContain('Sign-in request refused');
+  return api.json() as { message: string; errors: { field: string }[] };
+}
+
+describe('redirect_uri', () => {
+  it('not registered for the client: an error page and a 400, never a redirect', async () => {
+    const body = await expectRefused(authorizeRequest({ redirect_uri: 'https://evil.example.net/cb' }));
+    expect(body.errors[0]?.field).toBe('body.authorizeRequest.redirect_uri');
+  });
+
+  it('registered for another client is refused for this one', async () => {
+    await expectRefused(authorizeRequest({ redirect_uri: PARTNER_CLIENT.allowedRedirectTarget }));
+  });
+
+  // The registered target is https://app.example.com/cb; each variant changes one thing.
+  it.each([
+    ['trailing slash', 'https://app.example.com/cb/'],
+    ['added query', 'https://app.example.com/cb?x=1'],
+    ['upper-case host', 'https://APP.example.com/cb'],
+    ['explicit :443', 'https://app.example.com:443/cb'],
+    ['fragment', 'https://app.example.com/cb#frag'],
+    ['longer path', 'https://app.example.com/cbx'],
+    ['dot segments', 'https://app.example.com/cb/../x'],
+    ['userinfo trick', 'https://app.example.com@evil.example.net/cb'],
+    ['userinfo before host', 'https://good@app.example.com/cb'],
+    ['encoded slash', 'https://app.example.com%2Fcb'],
+    ['encoded path', 'https://app.example.com/c%62'],
+    ['http for https', 'http://app.example.com/cb'],
+  ])('the registered target with one change (%s) is refused', async (_name, redirectUri) => {
+    await expectRefused(authorizeRequest({ redirect_uri: redirectUri }, PARTNER_CLIENT));
+  });
+
+  it('the registered target itself is accepted', async () => {
+    const res = await browser.authorize({ authorizeRequest: authorizeRequest({}, PARTNER_CLIENT) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().redirectUrl.startsWith('https://app.example.com/cb?code=')).toBe(true);
+  });
+});
+
+describe('PKCE', () => {
+  it('code_challenge_method=plain is refused', async () => {
+    const body = await expectRefused(authorizeRequest({ code_challenge_method: 'plain' }));
+    expect(JSON.stringify(body)).toContain('code_challenge_method');
+  });
+
+  it('a challenge without method is refused (absent means plain)', async () => {
+    const { code_challenge_method: _, ...request } = authorizeRequest();
+    const body = await expectRefused(request);
+    expect(body.errors[0]?.field).toBe('body.authorizeRequest.code_challenge_method');
+  });
+
+  it('no challenge is refused', async () => {
+    const { code_challenge: _, ...request } = authorizeRequest();
+    await expectRefused(request);
+  });
+
+  it('a challenge of 42 characters is refused', async () => {
+    await expectRefused(authorizeRequest({ code_challenge: 'a'.repeat(42) }));
+  });
+
+  it('a challenge of 129 characters is refused', async () => {
+    await expectRefused(authorizeRequest({ code_challenge: 'a'.repeat(129) }));
+  });
+
+  it.each([
+    ['+', `${'a'.repeat(42)}+`],
+    ['/', `${'a'.repeat(42)}/`],
+    ['=', `${'a'.repeat(42)}=`],
+    ['space', `${'a'.repeat(42)} `],
+    ['non-ASCII', `${'a'.repeat(42)}é`],
+  ])('a challenge with a character outside [A-Za-z0-9-._~] (%s) is refused', async (_name, challenge) => {
+    await expectRefused(authorizeRequest({ code_challenge: challenge }));
+  });
+
+  it('43 and 128 characters of the whole alphabet are accepted', async () => {
+    for (const challenge of ['A-._~z09'.repeat(6).slice(0, 43), 'Zz9-._~a'.repeat(16)]) {
+      const res = await browser.authorize({ authorizeRequest: authorizeRequest({ code_challenge: challenge }) });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+});
+
+describe('parameters', () => {
+  it('a parameter given twice (state=a&state=b) is refused at the login page', async () => {
+    const base = query(authorizeRequest({ state: 'a' }) as Record<string, string>);
+    const page = await loginPage(`${base}&state=b`);
+    expect(page.statusCode).toBe(400);
+    expect(page.headers.location).toBeUndefined();
+    expect(page.body).toContain('state');
+  });
+
+  it.each(['client_id', 'redirect_uri', 'code_challenge'])(
+    'a repeated %s is refused at the login page',
+    async (name) => {
+      const request = authorizeRequest({}, PARTNER_CLIENT) as Record<string, string>;
+      const page = await loginPage(`${query(request)}&${name}=${encodeURIComponent(request[name] as string)}`);
+      expect(page.statusCode).toBe(400);
+    },
+  );
+
+  it('a parameter given twice in the JSON request (an array) is refused', async () => {
+    const res = await browser.authorize({ authorizeRequest: authorizeRequest({ state: ['a', 'b'] }) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).not.toHaveProperty('redirectUrl');
+  });
+
+  it('a valid request lets the login page load', async () => {
+    const page = await loginPage(query(authorizeRequest() as Record<string, string>));
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('User Profile login');
+  });
+
+  it('unknown client_id: 400, no redirect', async () => {
+    const body = await expectRefused(authorizeRequest({ client_id: '5f0e8a0c-0000-4000-8000-00000000dead' }));
+    expect(body.errors[0]?.field).toBe('body.authorizeRequest.client_id');
+  });
+
+  it("response_type other than 'code' is refused", async () => {
+    await expectRefused(authorizeRequest({ response_type: 'token' }));
+  });
+
+  it('state comes back byte for byte', async () => {
+    const state = 'a b+c&d=e%20f/?#ü€😀\'"<>';
+    const { verifier } = pkce();
+    const { url } = await obtainCode(browser, { state, verifier });
+    expect(url.searchParams.get('state')).toBe(state);
+    expect(url.href.startsWith(`${CONSOLE_CLIENT.allowedRedirectTarget}?code=`)).toBe(true);
+    expect(url.searchParams.getAll('state')).toHaveLength(1);
+  });
+
+  it('the code is at least 128 random bits and differs each time', async () => {
+    const a = await obtainCode(browser);
+    const b = await obtainCode(browser);
+    expect(a.code).not.toBe(b.code);
+    expect(Buffer.from(a.code, 'base64url').length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('without a session, credentials or token: 401 and no code', async () => {
+    const stranger = await new Browser(app).open();
+    const res = await stranger.authorize({ authorizeRequest: authorizeRequest() });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).not.toHaveProperty('redirectUrl');
+  });
+
+  it('credentials in the request sign in and authorize in one call', async () => {
+    const stranger = await new Browser(app).open();
+    const { verifier, challenge } = pkce();
+    const res = await stranger.authorize({
+      credentials: { username: 'customer.admin', password: 'Passw0rd!' },
+      authorizeRequest: authorizeRequest({}, CONSOLE_CLIENT, challenge),
+    });
+    expect(res.statusCode).toBe(200);
+    const code = new URL(res.json().redirectUrl).searchParams.get('code');
+    const token = await exchange(app, {
+      grant_type: 'authorization_code',
+      client_id: CONSOLE_CLIENT.uuid,
+      code,
+      code_verifier: verifier,
+    });
+    expect(token.statusCode).toBe(200);
+  });
+
+  it('wrong credentials in the request: 401 and no code', async () => {
+    const stranger = await new Browser(app).open();
+    const res = await stranger.authorize({
+      credentials: { username: 'customer.admin', password: 'wrong-password' },
+      authorizeRequest: authorizeRequest(),
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).not.toHaveProperty('redirectUrl');
+  });
+});
+
+describe('client registration rule', () => {
+  it.each([
+    ['javascript:', 'javascript:alert(1)'],
+    ['a relative path', '/userprofile/selfcallback'],
+    ['scheme-relative', '//evil.example.net/cb'],
+    ['data:', 'data:text/html,<script>alert(1)</script>'],
+    ['with a fragment', 'https://app.example.com/cb#x'],
+    ['not a URL', 'not a url'],
+  ])('a client whose redirect target is %s is refused when saved', async (_name, target) => {
+    const before = t.store.dump();
+    const res = await t.helper.call('POST', '/userprofile/api/v1/authClient/update', {
+      as: 'provider.admin',
+      body: { name: 'Bad target', description: 'x', allowedRedirectTarget: target, clientSecret: 'abc123' },
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body.errors)).toContain('allowedRedirectTarget');
+    expect(t.store.dump()).toBe(before);
+  });
+});

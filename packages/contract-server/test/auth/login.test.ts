@@ -1,0 +1,290 @@
+// Security checklist, "Login and sessions".
+
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_LOGIN_LIMITS, hashParams, hashPassword, verifyPassword } from '../../src/auth/index.ts';
+import { authorizeRequest, Browser, buildApp, me, PASSWORD, signInToken, type TestApp } from './harness.ts';
+
+const MINUTE = 60_000;
+
+// Sessions and passwords share one app; the failure and rate-limit cases build their own.
+let shared: TestApp;
+beforeAll(async () => {
+  shared = await buildApp();
+});
+
+function checkSession(browser: Browser) {
+  return browser.request({
+    method: 'POST',
+    url: '/userprofile/api/v1/auth/session',
+    payload: { authorizeRequest: authorizeRequest() },
+  });
+}
+
+function sessionCookie(res: { cookies: { name: string }[] }) {
+  return (res.cookies as { name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string }[]).find(
+    (c) => c.name === 'UPSESSION',
+  );
+}
+
+describe('failed sign-in', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildApp();
+  });
+
+  it('unknown user and wrong password: same status, same body, similar time', async () => {
+    const browser = await new Browser(t.app, '10.0.0.1').open();
+    const timed = async (username: string) => {
+      const started = performance.now();
+      const res = await browser.login(username, 'not-the-password');
+      return { res, ms: performance.now() - started };
+    };
+    // Interleaved, three each, compared by median: the machine's load affects both alike.
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    let wrongPassword: Awaited<ReturnType<typeof timed>>['res'] | undefined;
+    let unknownUser: Awaited<ReturnType<typeof timed>>['res'] | undefined;
+    for (let i = 0; i < 3; i++) {
+      const a = await timed('customer.admin');
+      const b = await timed(`nobody.at.all.${i}`);
+      wrong.push(a.ms);
+      unknown.push(b.ms);
+      wrongPassword = a.res;
+      unknownUser = b.res;
+    }
+    expect(wrongPassword?.statusCode).toBe(401);
+    expect(unknownUser?.statusCode).toBe(wrongPassword?.statusCode);
+    expect(unknownUser?.body).toBe(wrongPassword?.body);
+    expect(sessionCookie(unknownUser as never)).toBeUndefined();
+    // Both cost one full scrypt hash: neither answers in a fraction of the other's time.
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[1] as number;
+    const [w, u] = [median(wrong), median(unknown)];
+    expect(Math.min(w, u) / Math.max(w, u)).toBeGreaterThan(0.3);
+  }, 60000);
+
+  it('an inactive account with its right password gets the same answer as a wrong password', async () => {
+    const browser = await new Browser(t.app, '10.0.0.2').open();
+    const user = t.store.findUserByUsername('sco.admin');
+    if (!user) throw new Error('seed');
+    user.active = false;
+    const inactive = await browser.login('sco.admin', PASSWORD);
+    user.active = true;
+    const wrong = await browser.login('customer.admin', 'not-the-password');
+    expect(inactive.statusCode).toBe(401);
+    expect(inactive.body).toBe(wrong.body);
+    expect(sessionCookie(inactive)).toBeUndefined();
+  });
+});
+
+describe('rate limits', () => {
+  it('repeated failures for one username: 429 with Retry-After, from any address, even with the right password', async () => {
+    const t = await buildApp();
+    const attacker = await new Browser(t.app, '10.1.0.1').open();
+    for (let i = 0; i < 5; i++) expect((await attacker.login('provider.admin', `guess-${i}`)).statusCode).toBe(401);
+
+    const locked = await attacker.login('provider.admin', PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    expect(locked.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+
+    const elsewhere = await new Browser(t.app, '10.1.0.2').open();
+    expect((await elsewhere.login('provider.admin', PASSWORD)).statusCode).toBe(429);
+    // Another username from the same address is not affected by the username's lockout.
+    expect((await attacker.login('customer.admin', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('the lockout ends by itself: an administrator is not locked out for good', async () => {
+    const t = await buildApp();
+    const browser = await new Browser(t.app, '10.2.0.1').open();
+    for (let i = 0; i < 5; i++) await browser.login('provider.admin', `guess-${i}`);
+    const locked = await browser.login('provider.admin', PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    const retryAfter = Number(locked.headers['retry-after']);
+
+    t.clock.advance((retryAfter - 5) * 1000);
+    expect((await browser.login('provider.admin', PASSWORD)).statusCode).toBe(429);
+    t.clock.advance(6 * 1000);
+    expect((await browser.login('provider.admin', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('repeated failures from one address: 429 with Retry-After across usernames; other addresses unaffected', async () => {
+    expect(DEFAULT_LOGIN_LIMITS).toEqual({ perUsername: 5, perAddress: 20, windowSeconds: 15 * 60 });
+    // The address limit at 4 instead of 20 here, to spare sixteen scrypt hashes.
+    const t = await buildApp({ loginLimits: { ...DEFAULT_LOGIN_LIMITS, perAddress: 4 } });
+    const attacker = await new Browser(t.app, '10.3.0.1').open();
+    for (let i = 0; i < 4; i++) {
+      expect((await attacker.login(`someone.${i}`, 'guess')).statusCode).toBe(401);
+    }
+    const locked = await attacker.login('customer.admin', PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+
+    const colleague = await new Browser(t.app, '10.3.0.2').open();
+    expect((await colleague.login('customer.admin', PASSWORD)).statusCode).toBe(200);
+
+    t.clock.advance(15 * MINUTE + 1000);
+    expect((await attacker.login('customer.admin', PASSWORD)).statusCode).toBe(200);
+  }, 60000);
+
+  it('a locked-out attempt costs no password hashing', async () => {
+    const t = await buildApp();
+    const browser = await new Browser(t.app, '10.4.0.1').open();
+    let hashedMs = 0;
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      await browser.login('provider.admin', `guess-${i}`);
+      hashedMs = Math.max(hashedMs, performance.now() - started);
+    }
+    const started = performance.now();
+    expect((await browser.login('provider.admin', 'another-guess')).statusCode).toBe(429);
+    expect(performance.now() - started).toBeLessThan(hashedMs / 4);
+  }, 60000);
+});
+
+describe('session cookie', () => {
+  it('is HttpOnly, SameSite and scoped to /userprofile, and changes at each login', async () => {
+    const browser = await new Browser(shared.app).open();
+    const first = await browser.login('provider.admin');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ success: true });
+    const c1 = sessionCookie(first);
+    expect(c1).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/userprofile' });
+    expect((c1?.value ?? '').length).toBeGreaterThanOrEqual(43);
+
+    const second = await browser.login('provider.admin');
+    const c2 = sessionCookie(second);
+    expect(c2?.value).toBeTruthy();
+    expect(c2?.value).not.toBe(c1?.value);
+
+    // The value the browser held before the new login no longer opens anything.
+    const old = await new Browser(shared.app).open();
+    old.cookies.set('UPSESSION', c1?.value as string);
+    expect((await checkSession(old)).statusCode).toBe(401);
+    expect((await checkSession(browser)).statusCode).toBe(200);
+  });
+
+  it('a session cookie planted before login is replaced, not adopted (no session fixation)', async () => {
+    const browser = await new Browser(shared.app).open();
+    browser.cookies.set('UPSESSION', 'attacker-chosen-value');
+    const res = await browser.login('provider.admin');
+    expect(sessionCookie(res)?.value).not.toBe('attacker-chosen-value');
+    const planted = await new Browser(shared.app).open();
+    planted.cookies.set('UPSESSION', 'attacker-chosen-value');
+    expect((await checkSession(planted)).statusCode).toBe(401);
+  });
+
+  it('is dead after logout, and so are the tokens of the session', async () => {
+    const { token, browser } = await signInToken(shared.app);
+    const cookieBefore = browser.cookies.get('UPSESSION') as string;
+    expect((await checkSession(browser)).statusCode).toBe(200);
+
+    const out = await browser.request({
+      method: 'GET',
+      url: '/userprofile/api/v1/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ success: true });
+    expect(browser.cookies.has('UPSESSION')).toBe(false);
+
+    const replay = await new Browser(shared.app).open();
+    replay.cookies.set('UPSESSION', cookieBefore);
+    expect((await checkSession(replay)).statusCode).toBe(401);
+    expect((await me(shared.app, token)).statusCode).toBe(401);
+  });
+
+  it('logout works with a token that has just expired, and ignores a forged one', async () => {
+    const { token, browser } = await signInToken(shared.app, 'sco.admin');
+    const other = await signInToken(shared.app, 'sco.admin');
+    const forged = `${token.slice(0, -4)}AAAA`;
+    const ignored = await new Browser(shared.app).open();
+    await ignored.request({
+      method: 'GET',
+      url: '/userprofile/api/v1/auth/logout',
+      headers: { authorization: `Bearer ${forged}` },
+    });
+    expect((await me(shared.app, other.token)).statusCode).toBe(200);
+
+    shared.clock.advance(3600 * 1000);
+    expect((await me(shared.app, token)).statusCode).toBe(401);
+    const out = await browser.request({
+      method: 'GET',
+      url: '/userprofile/api/v1/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await checkSession(other.browser)).statusCode).toBe(401);
+  });
+
+  it('logout ends the user everywhere: every session and token of the user', async () => {
+    const laptop = await signInToken(shared.app);
+    const desktop = await signInToken(shared.app);
+    const colleague = await signInToken(shared.app, 'customer.admin');
+    await laptop.browser.request({
+      method: 'GET',
+      url: '/userprofile/api/v1/auth/logout',
+      headers: { authorization: `Bearer ${laptop.token}` },
+    });
+    expect((await me(shared.app, laptop.token)).statusCode).toBe(401);
+    expect((await me(shared.app, desktop.token)).statusCode).toBe(401);
+    expect((await checkSession(desktop.browser)).statusCode).toBe(401);
+    expect((await me(shared.app, colleague.token)).statusCode).toBe(200);
+  });
+});
+
+describe('passwords', () => {
+  it('up to at least 64 characters are accepted and not truncated', async () => {
+    const long = `${'Long-pass-phrase-'.repeat(6)}!x`; // 104 characters
+    const account = shared.store.findUserByUsername('customer.admin');
+    if (!account) throw new Error('seed');
+    account.passwordHash = await hashPassword(long);
+    const browser = await new Browser(shared.app).open();
+    expect((await browser.login('customer.admin', long)).statusCode).toBe(200);
+    // bcrypt would accept the first 72 bytes alone; scrypt hashes every character.
+    expect((await browser.login('customer.admin', long.slice(0, 72))).statusCode).toBe(401);
+    expect((await browser.login('customer.admin', long.slice(0, 64))).statusCode).toBe(401);
+    expect((await browser.login('customer.admin', `${long}y`)).statusCode).toBe(401);
+  });
+
+  it('a 1 MB password is refused fast, before any hashing', async () => {
+    const browser = await new Browser(shared.app).open();
+    let started = performance.now();
+    await browser.login('provider.admin', 'a-wrong-password');
+    const hashedMs = performance.now() - started;
+
+    started = performance.now();
+    const res = await browser.request({
+      method: 'POST',
+      url: '/userprofile/login',
+      allowUndocumented: true,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ username: 'provider.admin', password: 'x'.repeat(1_000_000) }).toString(),
+    });
+    expect([400, 413]).toContain(res.statusCode);
+    expect(performance.now() - started).toBeLessThan(hashedMs);
+    expect(sessionCookie(res)).toBeUndefined();
+    // The same through the authorize call's credentials.
+    const viaAuthorize = await browser.request({
+      method: 'POST',
+      url: '/userprofile/api/v1/auth/authorize',
+      allowUndocumented: true,
+      payload: {
+        credentials: { username: 'provider.admin', password: 'x'.repeat(1_000_000) },
+        authorizeRequest: authorizeRequest(),
+      },
+    });
+    expect([400, 413]).toContain(viaAuthorize.statusCode);
+  });
+
+  it('are hashed with scrypt at N=2^17, r=8, p=1 (ASVS), salted, never stored in clear', async () => {
+    const stored = shared.store.findAccountByUsername('provider.admin')?.passwordHash as string;
+    expect(stored).not.toContain(PASSWORD);
+    expect(stored.startsWith('scrypt$')).toBe(true);
+    expect(hashParams(stored)).toEqual({ N: 2 ** 17, r: 8, p: 1 });
+    const again = await hashPassword(PASSWORD);
+    expect(again).not.toBe(stored);
+    expect(await verifyPassword(PASSWORD, again)).toBe(true);
+    expect(await verifyPassword(`${PASSWORD} `, again)).toBe(false);
+  });
+});

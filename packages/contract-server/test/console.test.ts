@@ -1,0 +1,46 @@
+// The built console under /userprofile/: files, the SPA fallback for screen
+// routes, JSON 404s for unknown API paths, and the start-up configuration.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { setup, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'console-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+  t = await setup({ webDist: dist, startupConfig: { supportEmail: 'noc-support@example.com' } });
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+it('serves index.html at /userprofile/ and for every screen route', async () => {
+  for (const url of ['/userprofile/', '/userprofile/user/list', '/userprofile/password/new/abc~def', '/userprofile/notFound']) {
+    const res = await get(url);
+    expect(res.statusCode, url).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('id="root"');
+  }
+});
+
+it('serves the built files, and no file outside the build', async () => {
+  expect((await get('/userprofile/assets/app.js')).body).toBe('console.log(1)');
+  for (const url of ['/userprofile/../package.json', '/userprofile/%2e%2e/%2e%2e/package.json', '/userprofile/assets/..%2f..%2fpackage.json']) {
+    expect((await get(url)).body, url).not.toContain('"name"');
+  }
+});
+
+it('answers unknown API paths with a JSON 404, not the console', async () => {
+  const res = await get('/userprofile/api/v1/nothing/here');
+  expect(res.statusCode).toBe(404);
+  expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+});
+
+it('serves the designed start-up configuration', async () => {
+  const res = await t.call('GET', '/userprofile/config.json');
+  expect(res.body).toEqual({ apiBaseUrl: '/userprofile', headerHost: '/header-host', ssoEnabled: false, ssoAutoRedirect: false, supportEmail: 'noc-support@example.com' });
+});

@@ -1,0 +1,598 @@
+// Every operation of openapi/userprofile.yaml: a good call answers what the
+// document says (helpers.ts checks each response against the document), and
+// a bad input gets a 400 that names the field.
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_CLIENT_ID } from '../src/seed/seed.ts';
+import { CUSTOMER, ORIGIN, PASSWORD, PROVIDER, type Response, setup, type TestApp } from './helpers.ts';
+import { operations } from './openapi.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await setup();
+});
+afterAll(() => t.close());
+
+const API = '/userprofile/api/v1';
+const long = (n: number) => 'x'.repeat(n);
+
+function pkce() {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+function authorizeRequest(challenge: string, clientId = CONSOLE_CLIENT_ID) {
+  return {
+    client_id: clientId,
+    redirect_uri: `${ORIGIN}/userprofile/selfcallback`,
+    response_type: 'code',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 'st4te',
+  };
+}
+
+/** Signs in with the form and answers the session cookie. */
+async function loginSession(): Promise<string> {
+  const res = await t.call('POST', '/userprofile/login', {
+    raw: {
+      payload: new URLSearchParams({ username: PROVIDER, password: PASSWORD }).toString(),
+      contentType: 'application/x-www-form-urlencoded',
+    },
+  });
+  expect(res.status).toBe(200);
+  const cookie = ([] as string[]).concat(res.headers['set-cookie'] as string[]).find((c) => c.startsWith('UPSESSION='));
+  return (cookie as string).split(';', 1)[0] as string;
+}
+
+async function authorizeCode(): Promise<{ code: string; verifier: string }> {
+  const { verifier, challenge } = pkce();
+  const res = await t.call('POST', `${API}/auth/authorize`, {
+    body: { credentials: { username: PROVIDER, password: PASSWORD }, authorizeRequest: authorizeRequest(challenge) },
+  });
+  expect(res.status).toBe(200);
+  const code = new URL(res.body.redirectUrl).searchParams.get('code') as string;
+  return { code, verifier };
+}
+
+const store = () => t.store;
+const anyUser = (active: boolean) =>
+  [...store().users.values()].find(
+    (u) => u.active === active && u.businessProfileUuid && !u.username.includes('admin'),
+  )!;
+const appNamed = (name: string) => store().applications.findByName(name)!;
+const userView = async (uuid: string) => (await t.call('GET', `${API}/user/${uuid}`, { as: PROVIDER })).body;
+
+async function newAppProfile(): Promise<string> {
+  const app = appNamed('Alarm Manager');
+  const res = await t.call('POST', `${API}/profile/app/update`, {
+    as: PROVIDER,
+    body: {
+      name: `Alarm Manager - Night Shift ${randomBytes(3).toString('hex')}`,
+      description: 'Night shift operators',
+      application: { uuid: app.uuid, name: app.name },
+      minimumRole: { name: 'ADMIN' },
+      roles: [{ uuid: app.roles[1]!.uuid }],
+      elements: [{ uuid: app.elements[0]!.uuid }],
+    },
+  });
+  expect(res.status).toBe(200);
+  return res.body.uuid;
+}
+
+function applicationBody(name: string) {
+  return {
+    name,
+    dataUrl: 'jdbc:postgresql://db.noc.internal:5432/fault',
+    dataDriverName: 'org.postgresql.Driver',
+    dataUsername: 'fault_svc',
+    dataPassword: 's3cret',
+    apiHost: 'https://fault.noc.internal/api',
+    apiAuthType: 'HTTP_BASIC',
+    apiUsername: 'fault_api',
+    apiPassword: 's3cret',
+    roles: [
+      {
+        uuid: crypto.randomUUID(),
+        name: 'FAULT_VIEWER',
+        externalRole: false,
+        category: 'ROLE',
+        minimumRole: { name: 'ADMIN' },
+      },
+    ],
+    elements: [
+      {
+        uuid: crypto.randomUUID(),
+        name: 'Fibre Cuts',
+        externalRole: false,
+        category: 'FAULT_VIEW',
+        minimumRole: { name: 'ADMIN' },
+      },
+    ],
+  };
+}
+
+interface Case {
+  good: () => Promise<Response>;
+  status: number;
+  /** The bad input and the field its 400 names; absent for operations that take no input. */
+  bad?: () => Promise<Response>;
+  field?: string;
+}
+
+const cases: Record<string, Case> = {
+  login: {
+    good: async () =>
+      t.call('POST', '/userprofile/login', {
+        raw: {
+          payload: new URLSearchParams({ username: CUSTOMER, password: PASSWORD }).toString(),
+          contentType: 'application/x-www-form-urlencoded',
+        },
+      }),
+    status: 200,
+    bad: () =>
+      t.call('POST', '/userprofile/login', {
+        raw: {
+          payload: new URLSearchParams({ username: CUSTOMER }).toString(),
+          contentType: 'application/x-www-form-urlencoded',
+        },
+      }),
+    field: 'body.password',
+  },
+  authorize: {
+    good: async () => {
+      const { challenge } = pkce();
+      return t.call('POST', `${API}/auth/authorize`, {
+        body: {
+          credentials: { username: PROVIDER, password: PASSWORD },
+          authorizeRequest: authorizeRequest(challenge),
+        },
+      });
+    },
+    status: 200,
+    bad: () =>
+      t.call('POST', `${API}/auth/authorize`, { body: { credentials: { username: PROVIDER, password: PASSWORD } } }),
+    field: 'body.authorizeRequest',
+  },
+  checkSession: {
+    good: async () => {
+      const session = await loginSession();
+      return t.call('POST', `${API}/auth/session`, {
+        body: { authorizeRequest: authorizeRequest(pkce().challenge) },
+        headers: { cookie: `XSRF-TOKEN=abc; ${session}`, 'x-xsrf-token': 'abc' },
+      });
+    },
+    status: 200,
+    bad: () =>
+      t.call('POST', `${API}/auth/session`, {
+        body: { authorizeRequest: { ...authorizeRequest(pkce().challenge), code_challenge_method: 'plain' } },
+      }),
+    field: 'body.authorizeRequest.code_challenge_method',
+  },
+  token: {
+    good: async () => {
+      const { code, verifier } = await authorizeCode();
+      return t.call('POST', `${API}/auth/token`, {
+        body: { client_id: CONSOLE_CLIENT_ID, code, code_verifier: verifier, grant_type: 'authorization_code' },
+      });
+    },
+    status: 200,
+    // RFC 6749 errors carry the error code, not a field list: the message names the field.
+    bad: () =>
+      t.call('POST', `${API}/auth/token`, {
+        body: { client_id: CONSOLE_CLIENT_ID, code_verifier: long(43), grant_type: 'authorization_code' },
+      }),
+    field: 'code',
+  },
+  logout: {
+    good: () => t.call('GET', `${API}/auth/logout`),
+    status: 200,
+    bad: () => t.call('GET', `${API}/auth/logout?ticket=${long(4097)}`),
+    field: 'query.ticket',
+  },
+  frontendConfig: { good: () => t.call('GET', `${API}/auth/frontendconfig`), status: 200 },
+  getPropelTokenFromCode: {
+    good: async () => {
+      const { verifier, challenge } = pkce();
+      const form = new URLSearchParams({
+        client_id: CONSOLE_CLIENT_ID,
+        redirect_uri: `${ORIGIN}/userprofile/callback`,
+        response_type: 'code',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+        state: 'sso',
+        username: CUSTOMER,
+      });
+      const sso = await t.app.inject({
+        method: 'POST',
+        url: '/sso/oauth/authorize',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form.toString(),
+      });
+      expect(sso.statusCode).toBe(303);
+      const code = new URL(sso.headers.location as string).searchParams.get('code') as string;
+      return t.call('GET', `${API}/auth/getPropelTokenFromCode?code=${code}&code_verifier=${verifier}`);
+    },
+    status: 200,
+    bad: () => t.call('GET', `${API}/auth/getPropelTokenFromCode?code=abc`),
+    field: 'query.code_verifier',
+  },
+  me: { good: () => t.call('GET', `${API}/me`, { as: PROVIDER }), status: 200 },
+  jwks: { good: () => t.call('GET', `${API}/auth/jwks`), status: 200 },
+  openidConfiguration: { good: () => t.call('GET', '/userprofile/.well-known/openid-configuration'), status: 200 },
+
+  importUsers: {
+    good: () =>
+      t.upload(
+        PROVIDER,
+        'username,email,firstName,lastName,active,businessProfile,visibilityProfile,NOVA_NOVA_TREE\r\n' +
+          'new.importee,new.importee@example.com,New,Importee,true,NOC Operators,North East Visibility,National Tree\r\n',
+      ),
+    status: 200,
+    bad: () =>
+      t.upload(
+        PROVIDER,
+        'username,email,firstName,lastName,active,businessProfile,visibilityProfile,NOVA_NOVA_TREE\r\n' +
+          'bad.importee,not-an-email,Bad,Importee,true,NOC Operators,North East Visibility,National Tree\r\n',
+      ),
+    field: 'email',
+  },
+  listActiveUsers: { good: () => t.call('GET', `${API}/user/list/active`, { as: PROVIDER }), status: 200 },
+  listInactiveUsers: { good: () => t.call('GET', `${API}/user/list/inactive`, { as: PROVIDER }), status: 200 },
+  getUser: {
+    good: () => t.call('GET', `${API}/user/${anyUser(true).uuid}`, { as: PROVIDER }),
+    status: 200,
+    bad: () => t.call('GET', `${API}/user/not-a-uuid`, { as: PROVIDER }),
+    field: 'path.uuid',
+  },
+  getUserByUsername: {
+    good: () => t.call('GET', `${API}/user/username/${anyUser(true).username}`, { as: PROVIDER }),
+    status: 200,
+    bad: () => t.call('GET', `${API}/user/username/${encodeURIComponent('bad name!')}`, { as: PROVIDER }),
+    field: 'path.username',
+  },
+  getUserElementConfig: { good: () => t.call('GET', `${API}/user/config`, { as: PROVIDER }), status: 200 },
+  updateUser: {
+    good: async () => {
+      const source = await userView(anyUser(true).uuid);
+      const { uuid: _uuid, ...rest } = source;
+      return t.call('POST', `${API}/user/update`, {
+        as: PROVIDER,
+        body: {
+          user: {
+            ...rest,
+            username: `${source.username}_clone`,
+            businessProfile: { uuid: source.businessProfile.uuid, name: source.businessProfile.name },
+          },
+          clonedId: source.uuid,
+        },
+      });
+    },
+    status: 200,
+    bad: async () => {
+      const source = await userView(anyUser(true).uuid);
+      return t.call('POST', `${API}/user/update`, { as: PROVIDER, body: { user: { ...source, username: long(256) } } });
+    },
+    field: 'body.user.username',
+  },
+  pullUsers: { good: () => t.call('GET', `${API}/user/pullUsers`, { as: PROVIDER }), status: 200 },
+  activateUser: {
+    good: async () =>
+      t.call('POST', `${API}/user/activate`, { as: PROVIDER, body: await userView(anyUser(false).uuid) }),
+    status: 200,
+    bad: async () =>
+      t.call('POST', `${API}/user/activate`, {
+        as: PROVIDER,
+        body: { ...(await userView(anyUser(false).uuid)), uuid: 'nope' },
+      }),
+    field: 'body.uuid',
+  },
+  inactivateUser: {
+    good: async () =>
+      t.call('POST', `${API}/user/inactivate`, { as: PROVIDER, body: await userView(anyUser(true).uuid) }),
+    status: 200,
+    bad: async () =>
+      t.call('POST', `${API}/user/inactivate`, {
+        as: PROVIDER,
+        body: { ...(await userView(anyUser(true).uuid)), active: 'yes' },
+      }),
+    field: 'body.active',
+  },
+  exportAllUsers: { good: () => t.call('GET', `${API}/user/export`, { as: PROVIDER }), status: 200 },
+  exportActiveUsers: { good: () => t.call('GET', `${API}/user/export/active`, { as: PROVIDER }), status: 200 },
+  exportInactiveUsers: { good: () => t.call('GET', `${API}/user/export/inactive`, { as: PROVIDER }), status: 200 },
+
+  sendPasswordResetEmail: {
+    good: async () =>
+      t.call('POST', `${API}/password/reset`, { as: PROVIDER, body: await userView(anyUser(true).uuid) }),
+    status: 200,
+    bad: async () => {
+      const { email: _e, ...noEmail } = await userView(anyUser(true).uuid);
+      return t.call('POST', `${API}/password/reset`, { as: PROVIDER, body: noEmail });
+    },
+    field: 'body.email',
+  },
+  forgotPassword: {
+    good: () => t.call('POST', `${API}/password/forgot`, { body: { username: CUSTOMER } }),
+    status: 200,
+    bad: () => t.call('POST', `${API}/password/forgot`, { body: { username: 'no spaces allowed' } }),
+    field: 'body.username',
+  },
+  verifyPasswordResetToken: {
+    good: async () => {
+      await t.call('POST', `${API}/password/forgot`, { body: { username: CUSTOMER } });
+      const link = store().outbox.at(-1)?.link as string;
+      return t.call('GET', `${API}/password/token/verify/${link.split('/').pop()}`);
+    },
+    status: 200,
+    bad: () => t.call('GET', `${API}/password/token/verify/bad$token`),
+    field: 'path.token',
+  },
+  updatePassword: {
+    good: async () => {
+      await t.call('POST', `${API}/password/forgot`, { body: { username: anyUser(true).username } });
+      const link = store().outbox.at(-1)?.link ?? '';
+      const token = (link.split('/').pop() ?? '').replaceAll('~', '.');
+      return t.call('POST', `${API}/password/update`, {
+        body: { token, password: 'N3w-passw0rd', rePassword: 'N3w-passw0rd' },
+      });
+    },
+    status: 204,
+    bad: () =>
+      t.call('POST', `${API}/password/update`, { body: { token: 'abc.def', password: 'short', rePassword: 'short' } }),
+    field: 'body.password',
+  },
+  passwordSentTemplate: { good: () => t.call('GET', `${API}/password/template/sent`), status: 200 },
+  passwordCompleteTemplate: { good: () => t.call('GET', `${API}/password/template/complete`), status: 200 },
+
+  listLocations: { good: () => t.call('GET', `${API}/location/list`, { as: PROVIDER }), status: 200 },
+  listClusters: { good: () => t.call('GET', `${API}/cluster/list`, { as: PROVIDER }), status: 200 },
+  listCompanies: { good: () => t.call('GET', `${API}/errigalCustomerCompany/list`, { as: PROVIDER }), status: 200 },
+
+  listApplicationProfiles: { good: () => t.call('GET', `${API}/profile/app/list`, { as: PROVIDER }), status: 200 },
+  getApplicationProfile: {
+    good: () => t.call('GET', `${API}/profile/app/get/${[...store().appProfiles.values()][0]!.uuid}`, { as: PROVIDER }),
+    status: 200,
+    bad: () => t.call('GET', `${API}/profile/app/get/123`, { as: PROVIDER }),
+    field: 'path.uuid',
+  },
+  listApplicationProfileBusinessProfiles: {
+    good: () =>
+      t.call('GET', `${API}/profile/app/${[...store().appProfiles.values()][0]!.uuid}/businessProfiles`, {
+        as: PROVIDER,
+      }),
+    status: 200,
+    bad: () => t.call('GET', `${API}/profile/app/zzz/businessProfiles`, { as: PROVIDER }),
+    field: 'path.uuid',
+  },
+  updateApplicationProfile: {
+    good: async () => t.call('GET', `${API}/profile/app/get/${await newAppProfile()}`, { as: PROVIDER }),
+    status: 200,
+    bad: () =>
+      t.call('POST', `${API}/profile/app/update`, {
+        as: PROVIDER,
+        body: {
+          name: '',
+          application: { uuid: appNamed('Inventory').uuid, name: 'Inventory' },
+          minimumRole: { name: 'ADMIN' },
+        },
+      }),
+    field: 'body.name',
+  },
+  deleteApplicationProfile: {
+    good: async () => t.call('DELETE', `${API}/profile/app/${await newAppProfile()}`, { as: PROVIDER }),
+    status: 204,
+    bad: () => t.call('DELETE', `${API}/profile/app/..%2F..%2Fuser`, { as: PROVIDER }),
+    field: 'path.uuid',
+  },
+
+  listBusinessProfiles: { good: () => t.call('GET', `${API}/profile/business/list`, { as: PROVIDER }), status: 200 },
+  getBusinessProfile: {
+    good: () =>
+      t.call('GET', `${API}/profile/business/get/${[...store().businessProfiles.values()][0]!.uuid}`, { as: PROVIDER }),
+    status: 200,
+    bad: () => t.call('GET', `${API}/profile/business/get/x`, { as: PROVIDER }),
+    field: 'path.uuid',
+  },
+  listBusinessProfileUsers: {
+    good: () => t.call('GET', `${API}/profile/business/${anyUser(true).businessProfileUuid}/users`, { as: PROVIDER }),
+    status: 200,
+    bad: () => t.call('GET', `${API}/profile/business/x/users`, { as: PROVIDER }),
+    field: 'path.uuid',
+  },
+  updateBusinessProfile: {
+    good: async () => {
+      const ap = await newAppProfile();
+      return t.call('POST', `${API}/profile/business/update`, {
+        as: PROVIDER,
+        body: {
+          name: `Night Shift ${randomBytes(3).toString('hex')}`,
+          description: 'Operators on the night shift',
+          minimumRole: { name: 'ADMIN' },
+          appProfiles: [
+            { uuid: ap, name: 'Alarm Manager - Night Shift', application: { uuid: appNamed('Alarm Manager').uuid } },
+          ],
+        },
+      });
+    },
+    status: 200,
+    bad: () =>
+      t.call('POST', `${API}/profile/business/update`, {
+        as: PROVIDER,
+        body: { name: 'Too long', description: long(1024), minimumRole: { name: 'ADMIN' }, appProfiles: [] },
+      }),
+    field: 'body.description',
+  },
+  deleteBusinessProfile: {
+    good: async () => {
+      const created = await cases.updateBusinessProfile!.good();
+      return t.call('DELETE', `${API}/profile/business/${created.body.uuid}`, { as: PROVIDER });
+    },
+    status: 204,
+    bad: () => t.call('DELETE', `${API}/profile/business/not-uuid`, { as: PROVIDER }),
+    field: 'path.uuid',
+  },
+
+  listVisibilityProfiles: {
+    good: () => t.call('GET', `${API}/profile/visibility/list`, { as: PROVIDER }),
+    status: 200,
+  },
+  getVisibilityProfile: {
+    good: () =>
+      t.call('GET', `${API}/profile/visibility/get/${[...store().visibilityProfiles.values()][0]!.uuid}`, {
+        as: PROVIDER,
+      }),
+    status: 200,
+    bad: () => t.call('GET', `${API}/profile/visibility/get/x`, { as: PROVIDER }),
+    field: 'path.uuid',
+  },
+  listVisibilityProfileUsers: {
+    good: () =>
+      t.call('GET', `${API}/profile/visibility/${anyUser(true).visibilityProfileUuid}/users`, { as: PROVIDER }),
+    status: 200,
+    bad: () => t.call('GET', `${API}/profile/visibility/x/users`, { as: PROVIDER }),
+    field: 'path.uuid',
+  },
+  updateVisibilityProfile: {
+    good: () => {
+      const cluster = [...store().visibility.clusters.values()][1]!;
+      return t.call('POST', `${API}/profile/visibility/update`, {
+        as: PROVIDER,
+        body: {
+          name: `Market ${randomBytes(3).toString('hex')}`,
+          minimumRole: { name: 'ADMIN' },
+          primaryVisibility: { uuid: cluster.uuid, name: cluster.name },
+          clusters: [{ uuid: cluster.uuid, name: cluster.name, children: [] }],
+        },
+      });
+    },
+    status: 200,
+    bad: () =>
+      t.call('POST', `${API}/profile/visibility/update`, {
+        as: PROVIDER,
+        body: { name: 'Groups', minimumRole: { name: 'ADMIN' }, networkGroups: [{ uuid: 'x', name: 'Core' }] },
+      }),
+    field: 'body.networkGroups.0.uuid',
+  },
+  deleteVisibilityProfile: {
+    good: async () => {
+      const created = await cases.updateVisibilityProfile!.good();
+      return t.call('DELETE', `${API}/profile/visibility/${created.body.uuid}`, { as: PROVIDER });
+    },
+    status: 204,
+    bad: () => t.call('DELETE', `${API}/profile/visibility/x`, { as: PROVIDER }),
+    field: 'path.uuid',
+  },
+  getVisibilitySet: { good: () => t.call('GET', `${API}/visibility/set`, { as: PROVIDER }), status: 200 },
+
+  listApplications: { good: () => t.call('GET', `${API}/app/list`, { as: PROVIDER }), status: 200 },
+  getApplication: {
+    good: () => t.call('GET', `${API}/app/${appNamed('Snmp Manager').uuid}`, { as: PROVIDER }),
+    status: 200,
+    bad: () => t.call('GET', `${API}/app/snmp`, { as: PROVIDER }),
+    field: 'path.uuid',
+  },
+  deleteApplication: {
+    good: async () => {
+      const created = await t.call('POST', `${API}/app/update`, {
+        as: PROVIDER,
+        body: applicationBody(`Doomed ${randomBytes(3).toString('hex')}`),
+      });
+      return t.call('DELETE', `${API}/app/${created.body.uuid}`, { as: PROVIDER });
+    },
+    status: 204,
+    bad: () => t.call('DELETE', `${API}/app/x`, { as: PROVIDER }),
+    field: 'path.uuid',
+  },
+  updateApplication: {
+    good: () =>
+      t.call('POST', `${API}/app/update`, {
+        as: PROVIDER,
+        body: applicationBody(`Fault Manager ${randomBytes(3).toString('hex')}`),
+      }),
+    status: 200,
+    bad: () =>
+      t.call('POST', `${API}/app/update`, {
+        as: PROVIDER,
+        body: { ...applicationBody('Bad'), apiAuthType: 'KERBEROS' },
+      }),
+    field: 'body.apiAuthType',
+  },
+  syncApplication: {
+    good: async () => {
+      const app = await t.call('GET', `${API}/app/${appNamed('Inventory').uuid}`, { as: PROVIDER });
+      return t.call('POST', `${API}/app/sync`, { as: PROVIDER, body: app.body });
+    },
+    status: 200,
+    bad: () =>
+      t.call('POST', `${API}/app/sync`, { as: PROVIDER, body: { name: 'Inventory', roles: [], elements: [] } }),
+    field: 'body.uuid',
+  },
+  syncAllApplications: { good: () => t.call('POST', `${API}/app/syncAll`, { as: PROVIDER }), status: 200 },
+
+  syncVisibilityKind: {
+    good: () => t.call('GET', `${API}/visibility/sync/carrier`, { as: PROVIDER }),
+    status: 200,
+    bad: () => t.call('GET', `${API}/visibility/sync/planet`, { as: PROVIDER }),
+    field: 'path.kind',
+  },
+  syncAllVisibility: { good: () => t.call('GET', `${API}/visibility/sync/all`, { as: PROVIDER }), status: 200 },
+
+  listOAuth2Clients: { good: () => t.call('GET', `${API}/authClient/list`, { as: PROVIDER }), status: 200 },
+  getOAuth2Client: {
+    good: () => t.call('GET', `${API}/authClient/get/${CONSOLE_CLIENT_ID}`, { as: PROVIDER }),
+    status: 200,
+    bad: () => t.call('GET', `${API}/authClient/get/console`, { as: PROVIDER }),
+    field: 'path.uuid',
+  },
+  updateOAuth2Client: {
+    good: () =>
+      t.call('POST', `${API}/authClient/update`, {
+        as: PROVIDER,
+        body: {
+          name: `Capacity Planner ${randomBytes(3).toString('hex')}`,
+          description: 'Capacity planning tool',
+          allowedRedirectTarget: 'https://planner.example.com/callback',
+          clientSecret: 'Abcdefghijklmnopqrstuvwxyz012345',
+        },
+      }),
+    status: 200,
+    bad: () =>
+      t.call('POST', `${API}/authClient/update`, {
+        as: PROVIDER,
+        body: { name: 'Planner', description: 'Planner', clientSecret: long(65) },
+      }),
+    field: 'body.clientSecret',
+  },
+
+  applicationInfo: { good: () => t.call('GET', `${API}/applicationInfo`, { as: PROVIDER }), status: 200 },
+  startupConfig: { good: () => t.call('GET', '/userprofile/config.json'), status: 200 },
+};
+
+describe('every operation of the document', () => {
+  it('has a case here', () => {
+    expect(operations.map((o) => o.operationId).filter((id) => !cases[id])).toEqual([]);
+  });
+
+  for (const op of operations) {
+    const c = cases[op.operationId];
+    if (!c) continue;
+    it(`${op.operationId}: a good call answers ${c.status} as the document says`, async () => {
+      const res = await c.good();
+      expect(res.status, res.text).toBe(c.status);
+    });
+    if (c.bad) {
+      it(`${op.operationId}: a bad input gets a 400 naming ${c.field}`, async () => {
+        const res = await c.bad!();
+        expect(res.status, res.text).toBe(400);
+        const named = [...(res.body.errors ?? []).map((e: { field: string }) => e.field), res.body.message].join(' ');
+        expect(named).toContain(c.field);
+      });
+    } else {
+      it(`${op.operationId}: takes no input the document could refuse`, () => {
+        expect(op.op.parameters ?? []).toEqual([]);
+        expect(op.op.requestBody).toBeUndefined();
+      });
+    }
+  }
+});

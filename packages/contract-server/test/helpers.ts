@@ -1,0 +1,140 @@
+// Builds the app on a fresh seeded store and calls it as a signed-in browser
+// would (bearer token, cross-site request cookie and header), checking every
+// response against openapi/userprofile.yaml.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import request from 'supertest';
+import { type AppOptions, buildApp } from '../src/app.ts';
+import { createSigningKey, type SigningKey } from '../src/auth/keys.ts';
+import type { Store } from '../src/store/store.ts';
+import { checkResponse } from './openapi.ts';
+
+export const ORIGIN = 'http://127.0.0.1:8080';
+export const PASSWORD = 'Passw0rd!';
+export const PROVIDER = 'provider.admin';
+export const CUSTOMER = 'customer.admin';
+export const SCO = 'sco.admin';
+
+let key: Promise<SigningKey> | undefined;
+const signingKey = () => {
+  key ??= createSigningKey();
+  return key;
+};
+
+export interface CallOptions {
+  /** Sign in as this account (bearer token); omit for an anonymous call. */
+  as?: string;
+  body?: unknown;
+  /** Send the body as this raw string (e.g. broken JSON) with this content type. */
+  raw?: { payload: string | Buffer; contentType: string };
+  headers?: Record<string, string>;
+  /** Leave out the cross-site request token. */
+  noXsrf?: boolean;
+  /** The status may be one the document does not list (fault injection). */
+  allowUndocumented?: boolean;
+}
+
+export interface Response {
+  status: number;
+  headers: Record<string, unknown>;
+  text: string;
+  // biome-ignore lint/suspicious/noExplicitAny: test bodies are checked against the document, then read freely
+  body: any;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  readonly store: Store;
+  clock: { now: number; advance(ms: number): void };
+  tokenFor(username: string): Promise<string>;
+  call(method: string, url: string, options?: CallOptions): Promise<Response>;
+  /** Multipart CSV upload to POST /user/import (supertest). */
+  upload(as: string, file: Buffer | string, filename?: string): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function setup(options: AppOptions = {}): Promise<TestApp> {
+  const clock = {
+    now: Date.now(),
+    advance(ms: number) {
+      clock.now += ms;
+    },
+  };
+  const app = await buildApp({
+    publicOrigin: ORIGIN,
+    seedUsers: 40,
+    webDist: null,
+    now: () => clock.now,
+    signingKey: signingKey(),
+    ...options,
+  });
+  await app.ready();
+  const tokens = new Map<string, string>();
+  const tokenFor = async (username: string) => {
+    let token = tokens.get(username);
+    if (!token) {
+      token = await app.auth.issueTokenFor(username);
+      tokens.set(username, token);
+    }
+    return token;
+  };
+  const authHeaders = async (as: string | undefined, noXsrf: boolean | undefined): Promise<Record<string, string>> => {
+    const headers: Record<string, string> = {};
+    if (as) headers.authorization = `Bearer ${await tokenFor(as)}`;
+    if (!noXsrf) {
+      const xsrf = randomBytes(16).toString('hex');
+      headers.cookie = `XSRF-TOKEN=${xsrf}`;
+      headers['x-xsrf-token'] = xsrf;
+    }
+    return headers;
+  };
+
+  const t: TestApp = {
+    app,
+    get store() {
+      return app.store as Store;
+    },
+    clock,
+    tokenFor,
+    async call(method, url, o = {}) {
+      const headers = { ...(await authHeaders(o.as, o.noXsrf)), ...o.headers };
+      let payload: string | Buffer | undefined;
+      if (o.raw) {
+        payload = o.raw.payload;
+        headers['content-type'] = o.raw.contentType;
+      } else if (o.body !== undefined) {
+        payload = JSON.stringify(o.body);
+        headers['content-type'] = 'application/json';
+      }
+      const res = await app.inject({
+        method: method as 'GET',
+        url,
+        headers,
+        ...(payload !== undefined ? { payload } : {}),
+      });
+      const out: Response = { status: res.statusCode, headers: res.headers, text: res.body, body: undefined };
+      checkResponse(method, url, { status: out.status, headers: out.headers, body: out.text }, o.allowUndocumented);
+      out.body =
+        String(res.headers['content-type'] ?? '').includes('json') && res.body !== '' ? JSON.parse(res.body) : res.body;
+      return out;
+    },
+    async upload(as, file, filename = 'users.csv') {
+      const url = '/userprofile/api/v1/user/import';
+      const headers = await authHeaders(as, false);
+      const req = request(app.server).post(url);
+      for (const [k, v] of Object.entries(headers)) req.set(k, v);
+      const res = await req.attach('users', Buffer.isBuffer(file) ? file : Buffer.from(file), {
+        filename,
+        contentType: 'text/csv',
+      });
+      const out: Response = { status: res.status, headers: res.headers, text: res.text, body: res.body };
+      checkResponse('POST', url, { status: out.status, headers: out.headers, body: out.text });
+      return out;
+    },
+    close: () => app.close(),
+  };
+  return t;
+}
+
+/** A uuid no record has. */
+export const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';

@@ -1,0 +1,33 @@
+// The console: providers, the start-up session check, and the routes.
+import { ChakraProvider } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { Router } from 'wouter';
+import { LoadingOverlay } from '../components/ui/loading-overlay.tsx';
+import { AppToaster } from '../components/ui/toaster.tsx';
+import { loadCurrentUser } from '../lib/current-user.ts';
+import { BASE_PATH } from '../lib/navigation.ts';
+import { AppRoutes } from './router.tsx';
+import { useSessionExpiry } from './session-expiry.ts';
+import { system } from './theme.ts';
+
+function Session() {
+  useEffect(() => {
+    void loadCurrentUser();
+  }, []);
+  useSessionExpiry();
+  return null;
+}
+
+export function App() {
+  return (
+    <ChakraProvider value={system}>
+      {/* Before the routes: the toaster must be listening when a guard's first effect warns. */}
+      <AppToaster />
+      <LoadingOverlay />
+      <Router base={BASE_PATH}>
+        <Session />
+        <AppRoutes />
+      </Router>
+    </ChakraProvider>
+  );
+}

@@ -1,0 +1,16 @@
+// Route guards of spec §6, as one pure decision.
+import { roleRank } from '@userprofile/shared/constants';
+import type { Access } from '../lib/routing.ts';
+import { type CurrentUser, isLoggedIn, roleOf } from '../lib/session.ts';
+
+export type GuardOutcome = 'allow' | 'login' | 'forbidden';
+
+export function checkAccess(access: Access, user: CurrentUser | null): GuardOutcome {
+  if (access === 'public') return 'allow';
+  // "Only logged-in users (username present) reach user routes."
+  if (!isLoggedIn(user) || !user.username) return 'login';
+  const rank = roleRank(roleOf(user));
+  if (access === 'admin') return rank >= roleRank('ADMIN') ? 'allow' : 'forbidden';
+  if (access === 'topAdmin') return rank >= roleRank('ERRIGAL_ADMIN') ? 'allow' : 'forbidden';
+  return 'allow';
+}

@@ -1,0 +1,103 @@
+// The shell (spec §1): the shared header on top, the side navigation for a
+// signed-in user, and the content area. Until the shared header has set
+// itself up (or when it cannot), a plain top bar with the same links stands
+// in, so home and sign-out are always reachable.
+import { Box, Flex, Link, Text } from '@chakra-ui/react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { CARD_HEADER_ID, PAGE_HEADER_ID } from '../components/ui/page.tsx';
+import { getConfig } from '../lib/config.ts';
+import { isLoggedIn, roleOf, useSession } from '../lib/session.ts';
+import { setUpAnalytics } from './analytics.ts';
+import { loadApplicationInfo } from './app-info.ts';
+import { applyHeights } from './layout-heights.ts';
+import { navItemsFor } from './nav-items.ts';
+import { HEADER_ELEMENT_ID, setUpSharedHeader } from './shared-header.ts';
+import { SideNav } from './side-nav.tsx';
+
+const HEADER_AREA_ID = 'app-header';
+
+function useLayoutHeights(): void {
+  useEffect(() => {
+    let frame = 0;
+    // At most once per frame, however many resize events or DOM changes arrive.
+    const update = () => {
+      if (frame) return;
+      frame = window.requestAnimationFrame(() => {
+        frame = 0;
+        applyHeights({ header: HEADER_AREA_ID, pageHeader: PAGE_HEADER_ID, cardHeader: CARD_HEADER_ID });
+      });
+    };
+    update();
+    window.addEventListener('resize', update);
+    // Screens mount their page header after the shell, and the shared header arrives late: measure again then.
+    const observer = new MutationObserver(update);
+    for (const id of ['main-content', HEADER_AREA_ID]) {
+      const el = document.getElementById(id);
+      if (el) observer.observe(el, { childList: true, subtree: true });
+    }
+    return () => {
+      window.removeEventListener('resize', update);
+      window.cancelAnimationFrame(frame);
+      observer.disconnect();
+    };
+  }, []);
+}
+
+function useSharedHeader(signedIn: boolean): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    void loadApplicationInfo().then(async (info) => {
+      const config = getConfig();
+      setUpAnalytics(info, config.analyticsUrl);
+      const ok = await setUpSharedHeader(info, config.headerHost);
+      if (live) setReady(ok);
+    });
+    return () => {
+      live = false;
+    };
+  }, [signedIn]);
+  return ready;
+}
+
+function FallbackTopBar({ username }: { username: string | null }) {
+  return (
+    <Flex as="header" align="center" justify="space-between" h="12" px="5" bg="gray.900" color="white">
+      <Link href="/userprofile" color="white" fontWeight="semibold" _hover={{ textDecoration: 'none', opacity: 0.9 }}>
+        User Profile
+      </Link>
+      {username ? (
+        <Flex align="center" gap="4" fontSize="sm">
+          <Text>{username}</Text>
+          <Link href="/userprofile/logout" color="white" textDecoration="underline">
+            Sign out
+          </Link>
+        </Flex>
+      ) : null}
+    </Flex>
+  );
+}
+
+export function ShellLayout({ children }: { children: ReactNode }) {
+  const user = useSession((s) => s.user);
+  const signedIn = isLoggedIn(user);
+  const headerReady = useSharedHeader(signedIn);
+  useLayoutHeights();
+
+  return (
+    <Flex direction="column" minH="100vh">
+      {/* The shared header renders its own banner landmark; the fallback bar is one until then. */}
+      <Box id={HEADER_AREA_ID} flexShrink={0}>
+        <div id={HEADER_ELEMENT_ID} />
+        {headerReady ? null : <FallbackTopBar username={signedIn ? (user.username ?? null) : null} />}
+      </Box>
+      <Flex flex="1" minH="0">
+        {signedIn ? <SideNav items={navItemsFor(roleOf(user))} /> : null}
+        <Box as="main" id="main-content" flex="1" minW="0" height="var(--up-main-height)" overflowY="auto" bg="bg">
+          {children}
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,34 @@
+// The side navigation per role (spec §2 "Side navigation", §6).
+
+import type { Role } from '@userprofile/shared/constants';
+import { roleRank } from '@userprofile/shared/constants';
+import { toApplicationList } from '../features/applications/routes.ts';
+import { toAuthClientList } from '../features/auth-clients/routes.ts';
+import { toAppProfileList, toBusinessProfileList, toVisibilityProfileList } from '../features/profiles/routes.ts';
+import { toUserList } from '../features/users/routes.ts';
+
+export type NavIcon = 'users' | 'profiles' | 'visibilities' | 'applications' | 'applicationAdmin' | 'clients';
+
+export interface NavItem {
+  label: string;
+  href: string;
+  icon: NavIcon;
+  /** Path prefix that marks the item active. */
+  section: string;
+}
+
+export function navItemsFor(role: Role | null): NavItem[] {
+  const items: NavItem[] = [{ label: 'Users', href: toUserList(), icon: 'users', section: '/user/' }];
+  if (roleRank(role) >= roleRank('ADMIN')) {
+    items.push(
+      { label: 'Profiles', href: toBusinessProfileList(), icon: 'profiles', section: '/profile/business/' },
+      { label: 'Visibilities', href: toVisibilityProfileList(), icon: 'visibilities', section: '/profile/visibility/' },
+      { label: 'Applications', href: toAppProfileList(), icon: 'applications', section: '/profile/app/' },
+      { label: 'Application Admin', href: toApplicationList(), icon: 'applicationAdmin', section: '/application/' },
+    );
+  }
+  if (role === 'ERRIGAL_ADMIN') {
+    items.push({ label: 'OAuth2 Clients', href: toAuthClientList(), icon: 'clients', section: '/authClient/' });
+  }
+  return items;
+}

@@ -1,0 +1,31 @@
+// The one route table (design.md "One route table"): every route of spec
+// §2, each feature's routes spread in, the shell's own pages, and the
+// not-found route last.
+import { lazy } from 'react';
+import { applicationRoutes } from '../features/applications/routes.ts';
+import { authRoutes } from '../features/auth/routes.ts';
+import { authClientRoutes } from '../features/auth-clients/routes.ts';
+import { profileRoutes } from '../features/profiles/routes.ts';
+import { userRoutes } from '../features/users/routes.ts';
+import type { AppRoute } from '../lib/routing.ts';
+
+const errorPages = () => import('./error-pages.tsx');
+const Forbidden = lazy(() => errorPages().then((m) => ({ default: m.ForbiddenPage })));
+const NotFound = lazy(() => errorPages().then((m) => ({ default: m.NotFoundPage })));
+
+export const toForbidden = () => '/forbidden';
+export const toNotFound = () => '/notFound';
+/** The empty path redirects here (spec §2). */
+export const HOME_PATH = '/user/list';
+
+export const notFoundRoute: AppRoute = { path: '/notFound', access: 'public', layout: 'shell', component: NotFound };
+
+export const routes: readonly AppRoute[] = [
+  ...authRoutes,
+  ...userRoutes,
+  ...profileRoutes,
+  ...applicationRoutes,
+  ...authClientRoutes,
+  { path: '/forbidden', access: 'public', layout: 'shell', component: Forbidden },
+  notFoundRoute,
+];

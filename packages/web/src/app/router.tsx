@@ -1,0 +1,73 @@
+// Renders the route table (./route-table.ts) under wouter's /userprofile
+// base, applying the guards of spec §6 and the layout each route asks for.
+import { Box } from '@chakra-ui/react';
+import { globalMessages, pageTexts } from '@userprofile/shared/messages';
+import { lazy, Suspense, useEffect } from 'react';
+import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
+import { toLoginStart } from '../features/auth/routes.ts';
+import { navigateTo } from '../lib/navigation.ts';
+import type { AppRoute } from '../lib/routing.ts';
+import { useSession } from '../lib/session.ts';
+import { notify } from '../lib/toaster.ts';
+import { checkAccess } from './guards.ts';
+import { HOME_PATH, notFoundRoute, routes, toForbidden } from './route-table.ts';
+
+// The shell (header, menu, icons) loads only for shell routes: the sign-in pages never fetch it.
+const ShellLayout = lazy(() => import('./layout.tsx').then((m) => ({ default: m.ShellLayout })));
+
+function Pending() {
+  return (
+    <Box px="6" py="6" color="fg.muted" role="status">
+      {pageTexts.loading}
+    </Box>
+  );
+}
+
+function RouteView({ route }: { route: AppRoute }) {
+  const { status, user } = useSession();
+  const outcome = status === 'checking' ? 'pending' : checkAccess(route.access, user);
+
+  useEffect(() => {
+    if (outcome === 'login') {
+      notify.warning(globalMessages.pleaseLoginFirst);
+      navigateTo(toLoginStart(), { replace: true });
+    } else if (outcome === 'forbidden') {
+      navigateTo(toForbidden(), { replace: true });
+    }
+  }, [outcome]);
+
+  if (outcome !== 'allow') return outcome === 'pending' ? <Pending /> : null;
+  const Screen = route.component;
+  return (
+    <Suspense fallback={<Pending />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+export function AppRoutes() {
+  const [location] = useLocation();
+  const { parser } = useRouter();
+  if (location === '/') return <Redirect to={HOME_PATH} replace />;
+  const matched = routes.find((r) => matchRoute(parser, r.path, location)[0]) ?? notFoundRoute;
+
+  const body = (
+    <Switch>
+      {routes.map((route) => (
+        <Route key={route.path} path={route.path}>
+          <RouteView route={route} />
+        </Route>
+      ))}
+      <Route>
+        <RouteView route={notFoundRoute} />
+      </Route>
+    </Switch>
+  );
+  // One shell instance across shell routes, so the header and menu stay mounted.
+  if (matched.layout === 'auth') return body;
+  return (
+    <Suspense fallback={null}>
+      <ShellLayout>{body}</ShellLayout>
+    </Suspense>
+  );
+}

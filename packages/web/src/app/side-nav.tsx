@@ -1,0 +1,105 @@
+// Side navigation (spec §2): the items the role allows, collapsible, the
+// choice remembered under menu_expanded.
+import { Box, Flex, IconButton, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import type { IconType } from 'react-icons';
+import {
+  LuAppWindow,
+  LuBriefcase,
+  LuEye,
+  LuKeyRound,
+  LuLayers,
+  LuPanelLeftClose,
+  LuPanelLeftOpen,
+  LuUsers,
+} from 'react-icons/lu';
+import { Link, useLocation } from 'wouter';
+import { storage } from '../lib/storage.ts';
+import type { NavIcon, NavItem } from './nav-items.ts';
+
+const ICONS: Record<NavIcon, IconType> = {
+  users: LuUsers,
+  profiles: LuBriefcase,
+  visibilities: LuEye,
+  applications: LuLayers,
+  applicationAdmin: LuAppWindow,
+  clients: LuKeyRound,
+};
+
+/** Expanded unless the user collapsed it (stored 'false'). */
+export function readMenuExpanded(): boolean {
+  return storage.get('menu_expanded') !== 'false';
+}
+
+export function SideNav({ items }: { items: NavItem[] }) {
+  const [expanded, setExpanded] = useState(readMenuExpanded);
+  const [location] = useLocation();
+
+  const toggle = () => {
+    const next = !expanded;
+    setExpanded(next);
+    storage.set('menu_expanded', String(next));
+  };
+
+  return (
+    <Box
+      as="nav"
+      aria-label="Main"
+      data-expanded={expanded}
+      width={expanded ? '56' : '14'}
+      flexShrink={0}
+      height="var(--up-main-height)"
+      borderRightWidth="1px"
+      bg="bg.subtle"
+      transition="width 0.15s ease"
+      overflowY="auto"
+      overflowX="hidden"
+    >
+      <Flex justify={expanded ? 'flex-end' : 'center'} px="2" py="2">
+        <IconButton
+          size="sm"
+          variant="ghost"
+          onClick={toggle}
+          aria-expanded={expanded}
+          aria-label={expanded ? 'Collapse menu' : 'Expand menu'}
+          title={expanded ? 'Collapse menu' : 'Expand menu'}
+        >
+          {expanded ? <LuPanelLeftClose /> : <LuPanelLeftOpen />}
+        </IconButton>
+      </Flex>
+      <Stack as="ul" gap="0.5" px="2" listStyleType="none">
+        {items.map((item) => {
+          const Icon = ICONS[item.icon];
+          const active = location.startsWith(item.section);
+          return (
+            <li key={item.href}>
+              <Link
+                href={item.href}
+                aria-current={active ? 'page' : undefined}
+                title={expanded ? undefined : item.label}
+                aria-label={expanded ? undefined : item.label}
+              >
+                <Flex
+                  align="center"
+                  gap="3"
+                  px="3"
+                  py="2"
+                  rounded="md"
+                  fontSize="sm"
+                  fontWeight={active ? 'semibold' : 'normal'}
+                  color={active ? 'blue.fg' : 'fg'}
+                  bg={active ? 'blue.subtle' : 'transparent'}
+                  _hover={{ bg: active ? 'blue.subtle' : 'bg.muted' }}
+                  justify={expanded ? 'flex-start' : 'center'}
+                >
+                  <Icon aria-hidden size="18" />
+                  {expanded ? <Text as="span">{item.label}</Text> : null}
+                </Flex>
+              </Link>
+            </li>
+          );
+        })}
+      </Stack>
+    </Box>
+  );
+}

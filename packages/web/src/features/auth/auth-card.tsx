@@ -1,0 +1,34 @@
+// The frame of the sign-in pages: a centred card on a quiet background,
+// with the product name as the page's banner.
+import { Box, Card, Flex, Heading, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Flex minH="100vh" direction="column" align="center" justify="center" bg="bg.muted" px="4" py="10">
+      <Box as="header" mb="6" textAlign="center">
+        <Text fontSize="sm" fontWeight="semibold" letterSpacing="wider" textTransform="uppercase" color="fg.muted">
+          User Profile
+        </Text>
+      </Box>
+      <Box as="main" width="full" maxW="sm">
+        <Card.Root variant="elevated" size="lg">
+          <Card.Header>
+            <Heading as="h1" size="xl">
+              {title}
+            </Heading>
+          </Card.Header>
+          <Card.Body>{children}</Card.Body>
+        </Card.Root>
+      </Box>
+    </Flex>
+  );
+}
+
+export function LoadingText({ text = 'Loading...' }: { text?: string }) {
+  return (
+    <Text role="status" color="fg.muted">
+      {text}
+    </Text>
+  );
+}

@@ -1,0 +1,71 @@
+// selfcallback and callback (spec §2): the end of the console's own sign-in
+// and of the Enterprise SSO round trip. A state mismatch or a missing code is
+// only logged, never followed (spec §8); the page offers a fresh sign-in.
+import { Alert, Link, Stack } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
+import { navigateTo } from '../../../lib/navigation.ts';
+import { storage } from '../../../lib/storage.ts';
+import { AuthCard, LoadingText } from '../auth-card.tsx';
+import { checkCallback } from '../authorize-request.ts';
+import { toLoginStart } from '../routes.ts';
+import { completeSelfLogin, completeSsoLogin } from '../sign-in.ts';
+
+const HOME = '/user/list';
+
+function CallbackFrame({ failed }: { failed: boolean }) {
+  return (
+    <AuthCard title="Sign in">
+      {failed ? (
+        <Stack gap="4">
+          <Alert.Root status="error">
+            <Alert.Indicator />
+            <Alert.Title>The sign-in could not be completed.</Alert.Title>
+          </Alert.Root>
+          <Link href={`/userprofile${toLoginStart()}`}>Sign in again</Link>
+        </Stack>
+      ) : (
+        <LoadingText text="Signing in..." />
+      )}
+    </AuthCard>
+  );
+}
+
+function useCallbackFlow(run: (search: string) => Promise<void>): boolean {
+  const search = useSearch();
+  const [failed, setFailed] = useState(false);
+  const started = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per page load
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    run(search).catch((error: unknown) => {
+      console.error('The sign-in could not be completed', error);
+      setFailed(true);
+    });
+  }, []);
+  return failed;
+}
+
+export function SelfCallbackPage() {
+  const failed = useCallbackFlow(async (search) => {
+    const checked = checkCallback(search, storage.get('state'));
+    if (!checked.ok) throw new Error(`Callback refused: ${checked.reason}`);
+    if (checked.ticket) storage.set('ticket', checked.ticket);
+    await completeSelfLogin(checked.code);
+    navigateTo(HOME, { replace: true });
+  });
+  return <CallbackFrame failed={failed} />;
+}
+
+export function SsoCallbackPage() {
+  const failed = useCallbackFlow(async (search) => {
+    const checked = checkCallback(search, storage.get('sso_state'));
+    if (!checked.ok) throw new Error(`SSO callback refused: ${checked.reason}`);
+    if (checked.ticket) storage.set('ticket', checked.ticket);
+    const next = await completeSsoLogin(checked.code);
+    if (next) window.location.assign(next);
+    else navigateTo(HOME, { replace: true });
+  });
+  return <CallbackFrame failed={failed} />;
+}

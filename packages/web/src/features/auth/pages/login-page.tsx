@@ -1,0 +1,179 @@
+// authorize (spec §2 "Login page"): the suite's sign-in. It first reuses an
+// existing sign-in session; otherwise it shows Username, Password, Sign In,
+// Forgot Password and, when configured, 'Enterprise SSO'. Success sends the
+// browser on to the requesting client with a code.
+import { Alert, Box, Button, Field, Input, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { loginMessages, pageTexts } from '@userprofile/shared/messages';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useSearch } from 'wouter';
+import { type ApiError, isApiError } from '../../../lib/api/errors.ts';
+import { getConfig } from '../../../lib/config.ts';
+import { navigateTo } from '../../../lib/navigation.ts';
+import { AuthCard, LoadingText } from '../auth-card.tsx';
+import { type AuthorizeRequest, parseAuthorizeQuery } from '../authorize-request.ts';
+import { toForgotPassword, toLoginStart } from '../routes.ts';
+import { authorize, logIn, reuseSession, startSsoLogin } from '../sign-in.ts';
+
+type Phase = 'checking' | 'form' | 'redirecting';
+
+function retryAfterSeconds(error: ApiError): number | null {
+  const value = Number(error.headers.get('Retry-After'));
+  return Number.isFinite(value) && value > 0 ? Math.ceil(value) : null;
+}
+
+/** What the form says when a step fails. */
+function failureText(error: unknown): string {
+  if (isApiError(error, 429)) {
+    const seconds = retryAfterSeconds(error);
+    return `Too many failed sign-in attempts. Please wait${seconds ? ` ${seconds} seconds` : ' a moment'} and try again.`;
+  }
+  if (isApiError(error, 400) && error.url.includes('/auth/')) {
+    return `This application's sign-in request was refused: ${error.message}`;
+  }
+  return loginMessages.failed;
+}
+
+function follow(url: string): void {
+  window.location.assign(url);
+}
+
+export default function LoginPage() {
+  const search = useSearch();
+  const request = useRef<AuthorizeRequest | null>(parseAuthorizeQuery(search));
+  const config = getConfig();
+  const [phase, setPhase] = useState<Phase>('checking');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+
+  const goToSso = async (authorizeRequest: AuthorizeRequest) => {
+    setPhase('redirecting');
+    try {
+      follow(await startSsoLogin(authorizeRequest));
+    } catch (e) {
+      console.error('Enterprise SSO could not start', e);
+      setError('Enterprise SSO is not available right now. Please sign in with your username and password.');
+      setPhase('form');
+    }
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per page load
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const authorizeRequest = request.current;
+    if (!authorizeRequest) {
+      // Nothing to authorize: start the console's own sign-in.
+      navigateTo(toLoginStart(), { replace: true });
+      return;
+    }
+    if (config.ssoEnabled && config.ssoAutoRedirect) {
+      void goToSso(authorizeRequest);
+      return;
+    }
+    reuseSession(authorizeRequest)
+      .then((redirectUrl) => {
+        if (redirectUrl) {
+          setPhase('redirecting');
+          follow(redirectUrl);
+        } else {
+          setPhase('form');
+        }
+      })
+      .catch((e: unknown) => {
+        console.error('The session check failed', e);
+        if (isApiError(e, 400)) setError(failureText(e));
+        setPhase('form');
+      });
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const authorizeRequest = request.current;
+    if (!authorizeRequest || busy) return;
+    if (!username.trim() || !password) {
+      setError('Please enter your username and password.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      if (!(await logIn(username.trim(), password))) {
+        setError(loginMessages.failed);
+        return;
+      }
+      const redirectUrl = await authorize(authorizeRequest);
+      setPhase('redirecting');
+      follow(redirectUrl);
+    } catch (e) {
+      console.error('Sign-in failed', e);
+      setError(failureText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (phase !== 'form') {
+    return (
+      <AuthCard title="Sign in">
+        <LoadingText text={phase === 'redirecting' ? 'Signing in...' : pageTexts.loading} />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Sign in">
+      <form onSubmit={submit} noValidate aria-label="Sign in">
+        <Stack gap="4">
+          <Field.Root required>
+            <Field.Label>Username</Field.Label>
+            <Input
+              name="username"
+              autoComplete="username"
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              autoFocus
+            />
+          </Field.Root>
+          <Field.Root required>
+            <Field.Label>Password</Field.Label>
+            <Input
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </Field.Root>
+          {error ? (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{error}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <Button type="submit" colorPalette="blue" loading={busy} loadingText="Signing in...">
+            Sign In
+          </Button>
+          <Box textAlign="center">
+            <Link asChild color="blue.fg" fontSize="sm">
+              <RouterLink href={toForgotPassword()}>Forgot Password</RouterLink>
+            </Link>
+          </Box>
+          {config.ssoEnabled ? (
+            <>
+              <Separator />
+              <Text fontSize="sm" color="fg.muted" textAlign="center">
+                Or use your corporate account
+              </Text>
+              <Button type="button" variant="outline" onClick={() => request.current && void goToSso(request.current)}>
+                Enterprise SSO
+              </Button>
+            </>
+          ) : null}
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

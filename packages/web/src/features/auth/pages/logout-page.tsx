@@ -1,0 +1,48 @@
+// logout (spec §2): signs out of all applications, clears every cache and
+// stored item, says so, and after 3 seconds returns to the login area.
+import { Text } from '@chakra-ui/react';
+import { LOGOUT_REDIRECT_DELAY_MS } from '@userprofile/shared/constants';
+import { useEffect, useRef } from 'react';
+import { useSearch } from 'wouter';
+import { api } from '../../../lib/api/client.ts';
+import { reloadAt } from '../../../lib/navigation.ts';
+import { clearSignIn } from '../../../lib/sign-out.ts';
+import { storage } from '../../../lib/storage.ts';
+import { AuthCard } from '../auth-card.tsx';
+import { toLoginStart } from '../routes.ts';
+
+async function signOutEverywhere(ticket: string | null): Promise<void> {
+  try {
+    await api().GET('/api/v1/auth/logout', { params: { query: ticket ? { ticket } : {} } });
+  } catch (error) {
+    // Signing out locally still happens: the stored token and caches go regardless.
+    console.error('GET /auth/logout failed', error);
+  }
+}
+
+export default function LogoutPage() {
+  const search = useSearch();
+  const started = useRef(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per page load
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const ticket = new URLSearchParams(search).get('ticket') ?? storage.get('ticket');
+    let timer: number | undefined;
+    void signOutEverywhere(ticket).finally(() => {
+      clearSignIn();
+      timer = window.setTimeout(() => reloadAt(toLoginStart()), LOGOUT_REDIRECT_DELAY_MS);
+    });
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  return (
+    <AuthCard title="Signed out">
+      <Text role="status">You have been signed out of all applications.</Text>
+      <Text mt="2" color="fg.muted" fontSize="sm">
+        Returning to the sign-in page in {LOGOUT_REDIRECT_DELAY_MS / 1000} seconds.
+      </Text>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,253 @@
+// password/forgot and password/new/{token} (spec §2, §5, §8).
+import { Alert, Box, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { pageTexts, passwordMessages } from '@userprofile/shared/messages';
+import { validateForgotPassword, validatePasswordReset } from '@userprofile/shared/validation';
+import DOMPurify from 'dompurify';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useParams } from 'wouter';
+import { api, expectFailure } from '../../../lib/api/client.ts';
+import { isApiError } from '../../../lib/api/errors.ts';
+import { getConfig } from '../../../lib/config.ts';
+import { notify } from '../../../lib/toaster.ts';
+import { AuthCard, LoadingText } from '../auth-card.tsx';
+import { toLoginStart } from '../routes.ts';
+
+function BackToSignIn() {
+  return (
+    <Box textAlign="center">
+      <Link asChild color="blue.fg" fontSize="sm">
+        <RouterLink href={toLoginStart()}>Back to Sign In</RouterLink>
+      </Link>
+    </Box>
+  );
+}
+
+/** Where a forgot-password failure comes from (docs/decisions.md: 502 = the user lookup failed). */
+export function forgotFailureMessage(status: number): string {
+  return status === 502 ? passwordMessages.forgotLookupFailed : passwordMessages.forgotFailed;
+}
+
+export function ForgotPasswordPage() {
+  const { supportEmail } = getConfig();
+  const [username, setUsername] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validateForgotPassword({ username }).username;
+    setError(invalid ?? null);
+    if (invalid || busy) return;
+    setBusy(true);
+    try {
+      await api().POST('/api/v1/password/forgot', { body: { username: username.trim() } });
+      notify.success(passwordMessages.forgotSuccess);
+      setSent(true);
+    } catch (e) {
+      console.error('POST /password/forgot failed', e);
+      notify.error(forgotFailureMessage(isApiError(e) ? e.status : 0));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Forgot Password">
+      <Stack gap="4">
+        <Text fontSize="sm" color="fg.muted">
+          {pageTexts.forgotPasswordInfo(supportEmail)}
+        </Text>
+        {sent ? (
+          <Alert.Root status="success" role="status">
+            <Alert.Indicator />
+            <Alert.Title>{passwordMessages.forgotSuccess}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        <form onSubmit={submit} noValidate aria-label="Forgot password">
+          <Stack gap="4">
+            <Field.Root required invalid={!!error}>
+              <Field.Label>Username</Field.Label>
+              <Input
+                name="username"
+                autoComplete="username"
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+                autoFocus
+              />
+              <Field.ErrorText>{error}</Field.ErrorText>
+            </Field.Root>
+            <Button type="submit" colorPalette="blue" loading={busy}>
+              Send Reset Link
+            </Button>
+          </Stack>
+        </form>
+        <BackToSignIn />
+      </Stack>
+    </AuthCard>
+  );
+}
+
+type ResetPhase =
+  | { kind: 'verifying' }
+  | { kind: 'invalid' }
+  | { kind: 'form'; username: string }
+  | { kind: 'done'; html: string };
+
+/** The reset link carries '.' as '~' (spec §2). */
+export const tokenFromPath = (raw: string): string => decodeURIComponent(raw).replace(/~/g, '.');
+
+async function completionHtml(): Promise<string> {
+  try {
+    const { data } = await api().GET('/api/v1/password/template/complete', { parseAs: 'text' });
+    return DOMPurify.sanitize(typeof data === 'string' ? data : '');
+  } catch (error) {
+    console.error('GET /password/template/complete failed', error);
+    return '';
+  }
+}
+
+export function NewPasswordPage() {
+  const params = useParams<{ token: string }>();
+  const token = tokenFromPath(params.token ?? '');
+  const [phase, setPhase] = useState<ResetPhase>({ kind: 'verifying' });
+  const [password, setPassword] = useState('');
+  const [rePassword, setRePassword] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; rePassword?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const started = useRef(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per page load
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    api()
+      .GET('/api/v1/password/token/verify/{token}', {
+        params: { path: { token } },
+        // 404 here means "invalid or expired link", which this page says itself.
+        middleware: [expectFailure(404, 400)],
+      })
+      .then(({ data }) => setPhase({ kind: 'form', username: typeof data === 'string' ? data : '' }))
+      .catch((error: unknown) => {
+        console.error('Password reset token failed verification', error);
+        notify.error(passwordMessages.tokenFailed);
+        setPhase({ kind: 'invalid' });
+      });
+  }, []);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validatePasswordReset({ password, rePassword });
+    setErrors(found);
+    if (found.password || found.rePassword || busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await api().POST('/api/v1/password/update', {
+        body: { token, password, rePassword },
+        middleware: [expectFailure(404, 406)],
+      });
+      notify.success(passwordMessages.resetSuccess);
+      setPhase({ kind: 'done', html: await completionHtml() });
+    } catch (e) {
+      console.error('POST /password/update failed', e);
+      const message = isApiError(e, 406) ? passwordMessages.reused : passwordMessages.resetFailed;
+      setFailure(message);
+      notify.error(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (phase.kind === 'verifying') {
+    return (
+      <AuthCard title="Reset Password">
+        <LoadingText />
+      </AuthCard>
+    );
+  }
+  if (phase.kind === 'invalid') {
+    return (
+      <AuthCard title="Reset Password">
+        <Stack gap="4">
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{passwordMessages.invalidLink}</Alert.Title>
+          </Alert.Root>
+          <Box textAlign="center">
+            <Link asChild color="blue.fg" fontSize="sm">
+              <RouterLink href="/password/forgot">Request a new link</RouterLink>
+            </Link>
+          </Box>
+          <BackToSignIn />
+        </Stack>
+      </AuthCard>
+    );
+  }
+  if (phase.kind === 'done') {
+    return (
+      <AuthCard title="Reset Password">
+        <Stack gap="4">
+          <Alert.Root status="success" role="status">
+            <Alert.Indicator />
+            <Alert.Title>{passwordMessages.resetSuccess}</Alert.Title>
+          </Alert.Root>
+          {phase.html ? (
+            // Sanitised with DOMPurify in completionHtml (security checklist "Rendering").
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the template is HTML by contract and sanitised above
+            <Box fontSize="sm" data-testid="reset-complete-template" dangerouslySetInnerHTML={{ __html: phase.html }} />
+          ) : null}
+          <BackToSignIn />
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Reset Password">
+      <form onSubmit={submit} noValidate aria-label="Reset password">
+        <Stack gap="4">
+          {phase.username ? (
+            <Text fontSize="sm" color="fg.muted">
+              Choose a new password for <strong>{phase.username}</strong>.
+            </Text>
+          ) : null}
+          <Field.Root required invalid={!!errors.password}>
+            <Field.Label>New Password</Field.Label>
+            <Input
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoFocus
+            />
+            <Field.ErrorText>{errors.password}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root required invalid={!!errors.rePassword}>
+            <Field.Label>Confirm New Password</Field.Label>
+            <Input
+              name="rePassword"
+              type="password"
+              autoComplete="new-password"
+              value={rePassword}
+              onChange={(e) => setRePassword(e.target.value)}
+            />
+            <Field.ErrorText>{errors.rePassword}</Field.ErrorText>
+          </Field.Root>
+          {failure ? (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{failure}</Alert.Title>
+            </Alert.Root>
+          ) : null}
+          <Button type="submit" colorPalette="blue" loading={busy}>
+            Reset Password
+          </Button>
+          <BackToSignIn />
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

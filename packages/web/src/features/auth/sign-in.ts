@@ -1,0 +1,123 @@
+// The console's sign-in flows (spec §4 "Login", §9 authorization flow):
+// its own authorization-code flow with PKCE, the login form, the session
+// check, and the Enterprise SSO round trip. Screens call these; these call
+// the API client.
+import { createCodeChallenge, createCodeVerifier, createState } from '@userprofile/shared/pkce';
+import { api, formEncoded, withLoading } from '../../lib/api/client.ts';
+import { isApiError } from '../../lib/api/errors.ts';
+import { loadCurrentUser } from '../../lib/current-user.ts';
+import { storage } from '../../lib/storage.ts';
+import { storeToken } from '../../lib/token.ts';
+import { type AuthorizeRequest, selfAuthorizePath, ssoAuthorizeUrl } from './authorize-request.ts';
+
+export async function frontendConfig() {
+  const { data } = await api().GET('/api/v1/auth/frontendconfig');
+  if (!data) throw new Error('GET /auth/frontendconfig answered no body');
+  return data;
+}
+
+async function consoleClientId(): Promise<string> {
+  const { clientId } = await frontendConfig();
+  if (!clientId) throw new Error('The backend names no client id for the console (GET /auth/frontendconfig)');
+  return clientId;
+}
+
+/** auth/login/user: a fresh state and verifier are stored; answers the authorize path to go to. */
+export async function startSelfLogin(origin = window.location.origin): Promise<string> {
+  const clientId = await consoleClientId();
+  const state = createState();
+  const verifier = createCodeVerifier();
+  storage.set('state', state);
+  storage.set('code_verifier', verifier);
+  return selfAuthorizePath({ clientId, origin, challenge: await createCodeChallenge(verifier), state });
+}
+
+/** POST /auth/session: the redirect URL when the browser already has a sign-in session, else null. */
+export async function reuseSession(authorizeRequest: AuthorizeRequest): Promise<string | null> {
+  try {
+    const { data } = await api().POST('/api/v1/auth/session', { body: { authorizeRequest } });
+    return data?.redirectUrl ?? null;
+  } catch (error) {
+    if (isApiError(error, 401)) return null;
+    throw error;
+  }
+}
+
+/** POST /userprofile/login (form-encoded): true when the credentials were accepted. */
+export async function logIn(username: string, password: string): Promise<boolean> {
+  const { data } = await api().POST('/login', {
+    body: { username, password },
+    bodySerializer: (body) => formEncoded(body as Record<string, string>),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
+  return data?.success === true;
+}
+
+/** POST /auth/authorize: the URL to send the browser to (the client's redirect with code and state). */
+export async function authorize(authorizeRequest: AuthorizeRequest, token?: string): Promise<string> {
+  const { data } = await api().POST('/api/v1/auth/authorize', {
+    body: token ? { authorizeRequest, token } : { authorizeRequest },
+  });
+  if (!data?.redirectUrl) throw new Error('POST /auth/authorize answered no redirectUrl');
+  return data.redirectUrl;
+}
+
+/** selfcallback: exchanges the code with the stored verifier, stores the token, loads the user. */
+export async function completeSelfLogin(code: string): Promise<void> {
+  const verifier = storage.get('code_verifier');
+  if (!verifier) throw new Error('No code verifier is stored for this sign-in');
+  const clientId = await consoleClientId();
+  const { data } = await api().POST('/api/v1/auth/token', {
+    body: { client_id: clientId, code, code_verifier: verifier, grant_type: 'authorization_code' },
+    middleware: [withLoading('Signing in...')],
+  });
+  if (!data?.access_token) throw new Error('POST /auth/token answered no access_token');
+  storeToken(data.access_token);
+  storage.remove('state');
+  storage.remove('code_verifier');
+  await loadCurrentUser();
+}
+
+/** Login page 'Enterprise SSO': remembers the request being authorized, then answers the provider's URL. */
+export async function startSsoLogin(authorizeRequest: AuthorizeRequest, origin = window.location.origin) {
+  const { propelAuthUrl, clientId } = await frontendConfig();
+  if (!propelAuthUrl || !clientId) throw new Error('Enterprise SSO is not configured on the backend');
+  const state = createState();
+  const verifier = createCodeVerifier();
+  storage.set('sso_state', state);
+  storage.set('sso_code_verifier', verifier);
+  storage.setJson('sso_authorize_request', authorizeRequest);
+  return ssoAuthorizeUrl({
+    providerBaseUrl: propelAuthUrl,
+    clientId,
+    origin,
+    challenge: await createCodeChallenge(verifier),
+    state,
+  });
+}
+
+/**
+ * callback: the SSO code becomes a token of this provider; the remembered
+ * authorization request is then authorized with it, and the browser goes on
+ * to that client (the console's own request lands on selfcallback).
+ * Answers the URL to follow, or null when the console is signed in here.
+ */
+export async function completeSsoLogin(code: string): Promise<string | null> {
+  const verifier = storage.get('sso_code_verifier');
+  if (!verifier) throw new Error('No SSO code verifier is stored for this sign-in');
+  const { envBaseUrl } = await frontendConfig();
+  const { data } = await api().GET('/api/v1/auth/getPropelTokenFromCode', {
+    ...(envBaseUrl ? { baseUrl: envBaseUrl } : {}),
+    params: { query: { code, code_verifier: verifier } },
+    middleware: [withLoading('Signing in...')],
+  });
+  if (!data?.access_token) throw new Error('getPropelTokenFromCode answered no access_token');
+  storage.remove('sso_state');
+  storage.remove('sso_code_verifier');
+  const pending = storage.getJson<AuthorizeRequest>('sso_authorize_request');
+  storage.remove('sso_authorize_request');
+  if (pending) return authorize(pending, data.access_token);
+  storeToken(data.access_token);
+  await loadCurrentUser();
+  return null;
+}

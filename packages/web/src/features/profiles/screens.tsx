@@ -1,0 +1,31 @@
+// Profile screens of spec §2: application, business and visibility profiles.
+import { useParams } from 'wouter';
+import { Screen } from '../../components/ui/page.tsx';
+
+function useEditing(): boolean {
+  return !!useParams<{ uuid?: string }>().uuid;
+}
+
+export function AppProfileListScreen() {
+  return <Screen title="Application Profiles" />;
+}
+
+export function AppProfileEditScreen() {
+  return <Screen title={useEditing() ? 'Editing Application Profile' : 'New Application Profile'} />;
+}
+
+export function BusinessProfileListScreen() {
+  return <Screen title="Business Profiles" />;
+}
+
+export function BusinessProfileEditScreen() {
+  return <Screen title={useEditing() ? 'Editing Business Profile' : 'New Business Profile'} />;
+}
+
+export function VisibilityProfileListScreen() {
+  return <Screen title="Visibility Profiles" />;
+}
+
+export function VisibilityProfileEditScreen() {
+  return <Screen title={useEditing() ? 'Editing Visibility Profile' : 'New Visibility Profile'} />;
+}

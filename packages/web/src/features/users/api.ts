@@ -1,0 +1,137 @@
+// The user calls of spec §7, through the one API client. The CSV upload
+// alone uses XMLHttpRequest, for its upload progress events, with the same
+// headers and global error rules as the client (lib/api/middleware.ts).
+import type { components } from '@userprofile/shared/generated/api';
+import type { MiddlewareCallbackParams } from 'openapi-fetch';
+import { api, browserDeps, withLoading } from '../../lib/api/client.ts';
+import { globalErrors, requestHeaders } from '../../lib/api/middleware.ts';
+import { getConfig } from '../../lib/config.ts';
+import type { ListStatus, User } from './list-view.ts';
+
+export type UserInput = components['schemas']['UserInput'];
+export type UserElementConfig = components['schemas']['UserElementConfig'];
+export type BusinessProfile = components['schemas']['BusinessProfile'];
+export type VisibilityProfile = components['schemas']['VisibilityProfile'];
+export type Location = components['schemas']['Location'];
+export type Company = components['schemas']['Company'];
+export type ImportResult = components['schemas']['ImportResult'];
+
+/** Performance marks of the list (read by scripts/bench-users.mjs). */
+export const MARK_LIST_DATA = 'users:list-data';
+
+export async function fetchUserList(status: ListStatus): Promise<User[]> {
+  const path = status === 'active' ? '/api/v1/user/list/active' : '/api/v1/user/list/inactive';
+  const { data } = await api().GET(path, { middleware: [withLoading()] });
+  performance.mark(MARK_LIST_DATA);
+  return data ?? [];
+}
+
+export async function fetchUser(uuid: string): Promise<User> {
+  const { data } = await api().GET('/api/v1/user/{uuid}', { params: { path: { uuid } }, middleware: [withLoading()] });
+  return data as User;
+}
+
+export async function fetchElementConfig(): Promise<UserElementConfig[]> {
+  const { data } = await api().GET('/api/v1/user/config');
+  return data ?? [];
+}
+
+export async function fetchBusinessProfiles(): Promise<BusinessProfile[]> {
+  const { data } = await api().GET('/api/v1/profile/business/list');
+  return data ?? [];
+}
+
+export async function fetchVisibilityProfiles(): Promise<VisibilityProfile[]> {
+  const { data } = await api().GET('/api/v1/profile/visibility/list');
+  return data ?? [];
+}
+
+export async function fetchLocations(): Promise<Location[]> {
+  const { data } = await api().GET('/api/v1/location/list');
+  return data ?? [];
+}
+
+export async function fetchCompanies(): Promise<Company[]> {
+  const { data } = await api().GET('/api/v1/errigalCustomerCompany/list');
+  return data ?? [];
+}
+
+export async function saveUser(user: UserInput, clonedId: string | null): Promise<User> {
+  const { data } = await api().POST('/api/v1/user/update', {
+    body: { user, ...(clonedId ? { clonedId } : {}) },
+    middleware: [withLoading()],
+  });
+  return data as User;
+}
+
+/** Activates or inactivates; answers the list the user moved into. */
+export async function setUserActive(user: User, active: boolean): Promise<User[]> {
+  const path = active ? '/api/v1/user/activate' : '/api/v1/user/inactivate';
+  const { data } = await api().POST(path, { body: user, middleware: [withLoading()] });
+  return data ?? [];
+}
+
+export async function pullUsers(): Promise<number> {
+  const { data } = await api().GET('/api/v1/user/pullUsers');
+  return data ?? 0;
+}
+
+export async function sendPasswordReset(user: User): Promise<void> {
+  await api().POST('/api/v1/password/reset', { body: user, middleware: [withLoading()] });
+}
+
+export type ExportKind = 'all' | 'active' | 'inactive';
+
+const EXPORT_PATHS = {
+  all: '/api/v1/user/export',
+  active: '/api/v1/user/export/active',
+  inactive: '/api/v1/user/export/inactive',
+} as const;
+
+const EXPORT_NAMES: Record<ExportKind, string> = {
+  all: 'users.csv',
+  active: 'active-users.csv',
+  inactive: 'inactive-users.csv',
+};
+
+/** The CSV and its file name (from Content-Disposition when the server names one). */
+export async function exportUsers(kind: ExportKind): Promise<{ blob: Blob; fileName: string }> {
+  const { data, response } = await api().GET(EXPORT_PATHS[kind], { parseAs: 'blob', middleware: [withLoading()] });
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const named = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  return { blob: data as Blob, fileName: named ?? EXPORT_NAMES[kind] };
+}
+
+/** POST /user/import (multipart field `users`), reporting upload progress as a fraction 0..1. */
+export async function importUsers(file: File, onProgress: (fraction: number) => void): Promise<ImportResult> {
+  const form = new FormData();
+  form.append('users', file, file.name);
+  let request = new Request(`${getConfig().apiBaseUrl}/api/v1/user/import`, { method: 'POST' });
+  const params = { request, id: `import-${Date.now()}`, schemaPath: '/api/v1/user/import' } as MiddlewareCallbackParams;
+  request = ((await requestHeaders(browserDeps).onRequest?.(params)) as Request | undefined) ?? request;
+
+  const xhr = new XMLHttpRequest();
+  const done = new Promise<void>((resolve, reject) => {
+    xhr.onload = () => resolve();
+    xhr.onerror = () => reject(new TypeError('Network error during upload'));
+    xhr.onabort = () => reject(new TypeError('Upload aborted'));
+  });
+  xhr.upload.onprogress = (event) => {
+    if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+  };
+  xhr.open('POST', request.url);
+  for (const [name, value] of request.headers) xhr.setRequestHeader(name, value);
+  xhr.send(form);
+  await done;
+  onProgress(1);
+
+  const headers = new Headers();
+  const contentType = xhr.getResponseHeader('Content-Type');
+  if (contentType) headers.set('Content-Type', contentType);
+  const response = new Response(xhr.responseText, { status: xhr.status, headers });
+  if (!response.ok) {
+    // The same global handling as every other call; it throws an ApiError.
+    await globalErrors(browserDeps).onResponse?.({ ...params, request, response, options: {} } as never);
+  }
+  return (await response.json()) as ImportResult;
+}

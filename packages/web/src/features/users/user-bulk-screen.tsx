@@ -1,0 +1,237 @@
+// Bulk management (spec §2 "Bulk management"): export all, active or
+// inactive users as CSV, and import a CSV with upload progress. When the
+// server refuses rows, each row's field and reason are listed.
+import {
+  Box,
+  Button,
+  Card,
+  Link as ChakraLink,
+  CloseButton,
+  FileUpload,
+  Flex,
+  Heading,
+  HStack,
+  NativeSelect,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  useFileUpload,
+} from '@chakra-ui/react';
+import { userMessages } from '@userprofile/shared/messages';
+import { useId, useState } from 'react';
+import { LuDownload, LuFileText, LuUpload } from 'react-icons/lu';
+import { Link } from 'wouter';
+import { Screen } from '../../components/ui/page.tsx';
+import { isApiError } from '../../lib/api/errors.ts';
+import { notify } from '../../lib/toaster.ts';
+import { type ExportKind, exportUsers, type ImportResult, importUsers } from './api.ts';
+import { toUserList } from './routes.ts';
+import { invalidateUserLists } from './user-lists.ts';
+
+const EXPORT_OPTIONS: readonly { kind: ExportKind; label: string }[] = [
+  { kind: 'all', label: 'All Users' },
+  { kind: 'active', label: 'Active Users' },
+  { kind: 'inactive', label: 'Inactive Users' },
+];
+
+export interface RowError {
+  row: number | null;
+  field: string;
+  reason: string;
+}
+
+/** The rows and reasons of a refused import (400 `errors`), sorted by row. */
+export function importRowErrors(error: unknown): RowError[] {
+  if (!isApiError(error) || !error.body || typeof error.body !== 'object') return [];
+  const list = (error.body as { errors?: unknown }).errors;
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter((e): e is { field: string; reason: string; row?: number } => !!e && typeof e === 'object' && 'reason' in e)
+    .map((e) => ({
+      row: typeof e.row === 'number' ? e.row : null,
+      field: String(e.field ?? ''),
+      reason: String(e.reason),
+    }))
+    .sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
+}
+
+function download(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function UserBulkScreen() {
+  return (
+    <Screen
+      title="Bulk Management"
+      actions={
+        <Button asChild size="sm" variant="outline">
+          <Link href={toUserList()}>Back to Users</Link>
+        </Button>
+      }
+    >
+      <Stack gap="6" maxW="3xl">
+        <ExportSection />
+        <ImportSection />
+      </Stack>
+    </Screen>
+  );
+}
+
+function ExportSection() {
+  const id = useId();
+  const [kind, setKind] = useState<ExportKind>('all');
+  const run = async () => {
+    try {
+      const { blob, fileName } = await exportUsers(kind);
+      download(blob, fileName);
+    } catch (error) {
+      console.warn('Export failed', error);
+    }
+  };
+  return (
+    <Card.Root variant="subtle" size="sm">
+      <Card.Body gap="3">
+        <Heading as="h2" size="sm">
+          Export
+        </Heading>
+        <Flex gap="4" align="center" wrap="wrap">
+          <NativeSelect.Root size="sm" maxW="56">
+            <NativeSelect.Field
+              id={id}
+              aria-label="Users to export"
+              value={kind}
+              onChange={(e) => setKind(e.currentTarget.value as ExportKind)}
+            >
+              {EXPORT_OPTIONS.map((o) => (
+                <option key={o.kind} value={o.kind}>
+                  {o.label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <ChakraLink asChild color="blue.fg" fontWeight="medium">
+            <button type="button" onClick={run}>
+              <LuDownload aria-hidden /> Export File
+            </button>
+          </ChakraLink>
+        </Flex>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function ImportSection() {
+  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useFileUpload({ maxFiles: 1, accept: ['.csv', 'text/csv'], disabled: progress !== null });
+  const file = upload.acceptedFiles[0];
+  const [rowErrors, setRowErrors] = useState<RowError[]>([]);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const uploading = progress !== null;
+
+  const run = async () => {
+    if (!file || uploading) return;
+    setRowErrors([]);
+    setResult(null);
+    setProgress(0);
+    try {
+      const imported = await importUsers(file, setProgress);
+      invalidateUserLists();
+      setResult(imported);
+      upload.clearFiles();
+      notify.success(userMessages.importSuccess);
+    } catch (error) {
+      setRowErrors(importRowErrors(error));
+      notify.error(userMessages.importFailed);
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Card.Root variant="subtle" size="sm">
+      <Card.Body gap="3">
+        <Heading as="h2" size="sm">
+          Import
+        </Heading>
+        <FileUpload.RootProvider value={upload} gap="2">
+          <FileUpload.HiddenInput aria-label="CSV file" />
+          <HStack gap="3" wrap="wrap">
+            <FileUpload.Trigger asChild>
+              <Button size="sm" variant="outline">
+                <LuFileText aria-hidden /> Choose File
+              </Button>
+            </FileUpload.Trigger>
+            {file ? (
+              <HStack gap="1" borderWidth="1px" rounded="l2" ps="3" pe="1" py="0.5" data-chosen-file>
+                <Text fontSize="sm">{file.name}</Text>
+                <CloseButton
+                  size="2xs"
+                  aria-label={`Remove ${file.name}`}
+                  disabled={uploading}
+                  onClick={() => upload.deleteFile(file)}
+                />
+              </HStack>
+            ) : (
+              <Text fontSize="sm" color="fg.muted">
+                No file chosen
+              </Text>
+            )}
+            <Button size="sm" colorPalette="blue" onClick={run} disabled={!file || uploading}>
+              <LuUpload aria-hidden /> Import File
+            </Button>
+          </HStack>
+        </FileUpload.RootProvider>
+        {uploading ? (
+          <Progress.Root value={Math.round(progress * 100)} size="sm" maxW="md">
+            <HStack gap="3">
+              <Progress.Track flex="1" aria-label="Upload progress">
+                <Progress.Range />
+              </Progress.Track>
+              <Progress.ValueText>{Math.round(progress * 100)}%</Progress.ValueText>
+            </HStack>
+          </Progress.Root>
+        ) : null}
+        {result ? (
+          <Text fontSize="sm" role="status">
+            {`${result.created} created, ${result.updated} updated.`}
+          </Text>
+        ) : null}
+        {rowErrors.length > 0 ? (
+          <Box role="region" aria-label="Rows refused">
+            <Text fontSize="sm" fontWeight="medium" color="fg.error" mb="2">
+              The file was not imported. Fix these rows and import it again:
+            </Text>
+            <Table.Root size="sm" variant="outline" aria-label="Import errors">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader>Row</Table.ColumnHeader>
+                  <Table.ColumnHeader>Field</Table.ColumnHeader>
+                  <Table.ColumnHeader>Reason</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {rowErrors.map((e, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: rows may repeat; the list is replaced as a whole
+                  <Table.Row key={i}>
+                    <Table.Cell>{e.row ?? '—'}</Table.Cell>
+                    <Table.Cell>{e.field}</Table.Cell>
+                    <Table.Cell>{e.reason}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Box>
+        ) : null}
+      </Card.Body>
+    </Card.Root>
+  );
+}

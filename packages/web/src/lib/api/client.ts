@@ -1,0 +1,54 @@
+// The one API client (design.md "One typed API client"): openapi-fetch typed
+// from the generated schema, with the middleware of ./middleware.ts. Screens
+// call `api()` and never `fetch`.
+import type { paths } from '@userprofile/shared/generated/api';
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import { getConfig } from '../config.ts';
+import { loading } from '../loading.ts';
+import { navigateTo } from '../navigation.ts';
+import { notify } from '../toaster.ts';
+import { currentToken } from '../token.ts';
+import { expectFailure, globalErrors, loadingMiddleware, type MiddlewareDeps, requestHeaders } from './middleware.ts';
+
+export type ApiClient = Client<paths>;
+
+export function readCookie(name: string, cookies = document.cookie): string | null {
+  for (const part of cookies.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return null;
+}
+
+/** The middleware's browser dependencies (also used by uploads that need XHR progress events). */
+export const browserDeps: MiddlewareDeps = {
+  token: () => currentToken(),
+  cookie: (name) => readCookie(name),
+  origin: () => window.location.origin,
+  warn: (message) => notify.warning(message),
+  goToNotFound: () => navigateTo('/notFound'),
+};
+
+let instance: ApiClient | undefined;
+
+/** The client, created on first use from the loaded configuration. */
+export function api(): ApiClient {
+  if (!instance) {
+    instance = createClient<paths>({ baseUrl: getConfig().apiBaseUrl });
+    instance.use(requestHeaders(browserDeps), globalErrors(browserDeps));
+  }
+  return instance;
+}
+
+/** Per-call middleware: show the loading overlay (with optional text) while the call runs. */
+export function withLoading(text?: string): Middleware {
+  return loadingMiddleware(loading, text);
+}
+
+/** Per-call middleware: these statuses are the screen's business, not the global handler's. */
+export { expectFailure };
+
+/** Body serializer for the form-encoded login call (spec §7). */
+export function formEncoded(body: Record<string, string>): URLSearchParams {
+  return new URLSearchParams(body);
+}

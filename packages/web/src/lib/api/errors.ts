@@ -1,0 +1,36 @@
+// A failed call (4xx/5xx) reaches the screen as an ApiError carrying the
+// status and the parsed body (docs/decisions.md error shape), after the
+// global handling of spec §8.
+
+export interface ErrorBody {
+  statusCode?: number;
+  error?: string;
+  message?: string;
+  errors?: { field: string; reason: string; row?: number }[];
+}
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly method: string,
+    readonly url: string,
+    readonly body: unknown,
+    readonly headers: Headers,
+  ) {
+    super(ApiError.describe(status, body));
+  }
+
+  /** The server's readable sentence, or the HTTP status line. */
+  static describe(status: number, body: unknown): string {
+    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {
+      return body.message;
+    }
+    if (typeof body === 'string' && body.trim() !== '' && body.length < 300) return body;
+    return `HTTP ${status}`;
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}

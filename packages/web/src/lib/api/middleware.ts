@@ -1,0 +1,122 @@
+// The API client's middleware (spec §7 "Every outgoing request", spec §8
+// Global). Dependencies are passed in, so the rules are tested without a
+// browser.
+import { ALGORITHM_HEADER, ALGORITHM_LABEL, XSRF_COOKIE, XSRF_HEADER } from '@userprofile/shared/constants';
+import { globalMessages } from '@userprofile/shared/messages';
+import type { Middleware } from 'openapi-fetch';
+import { ApiError } from './errors.ts';
+
+/** The login call's path (spec §7 POST /userprofile/login): a failure there means the session is gone. */
+export const LOGIN_PATH = '/userprofile/login';
+
+export interface MiddlewareDeps {
+  token(): string | null;
+  cookie(name: string): string | null;
+  /** Origin of the page: only same-origin (relative) calls get the cross-site request token. */
+  origin(): string;
+  warn(message: string): void;
+  goToNotFound(): void;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Bearer + Algorithm when a token is stored; X-XSRF-TOKEN on non-GET calls to our own origin. */
+export function requestHeaders(deps: MiddlewareDeps): Middleware {
+  return {
+    onRequest({ request }) {
+      const token = deps.token();
+      if (token) {
+        request.headers.set('Authorization', `Bearer ${token}`);
+        request.headers.set(ALGORITHM_HEADER, ALGORITHM_LABEL);
+      }
+      if (!SAFE_METHODS.has(request.method) && new URL(request.url).origin === deps.origin()) {
+        const xsrf = deps.cookie(XSRF_COOKIE);
+        if (xsrf) request.headers.set(XSRF_HEADER, xsrf);
+      }
+      return request;
+    },
+  };
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.clone().text();
+  if (text === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Calls whose failure the screen handles alone (see `expectFailure`). */
+const unhandled = new Set<string>();
+
+/**
+ * Per-request middleware: the listed statuses of this call skip the global
+ * handling (e.g. the password reset token check, whose 404 means "invalid
+ * link", not "no such page"). The ApiError is still thrown.
+ */
+export function expectFailure(...statuses: number[]): Middleware {
+  return {
+    onRequest({ id }) {
+      unhandled.add(`${id}:*`);
+    },
+    onResponse({ id, response }) {
+      unhandled.delete(`${id}:*`);
+      if (statuses.includes(response.status)) unhandled.add(`${id}:${response.status}`);
+    },
+  };
+}
+
+/**
+ * Spec §8 Global, then the error re-thrown as an ApiError so the screen can
+ * show its own message. Other statuses are not handled centrally.
+ */
+export function globalErrors(deps: MiddlewareDeps): Middleware {
+  return {
+    async onResponse({ request, response, id }) {
+      if (response.ok) return response;
+      const key = `${id}:${response.status}`;
+      const handledByScreen = unhandled.delete(key);
+      if (!handledByScreen) {
+        const path = new URL(request.url).pathname;
+        if (path.includes(LOGIN_PATH)) {
+          deps.warn(globalMessages.sessionTimedOut);
+        } else if (response.status === 403 || response.status === 404) {
+          if (request.method === 'GET') deps.goToNotFound();
+          else deps.warn(globalMessages.reloadPage);
+        }
+      }
+      throw new ApiError(response.status, request.method, request.url, await readBody(response), response.headers);
+    },
+  };
+}
+
+let inFlight = 0;
+
+/**
+ * Per-request middleware: the loading overlay shows while the call runs
+ * (overlapping calls are counted, so the first to finish does not hide it).
+ */
+export function loadingMiddleware(
+  overlay: { startWithText(text: string): void; start(): void; stop(): void },
+  text?: string,
+): Middleware {
+  const done = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    if (inFlight === 0) overlay.stop();
+  };
+  return {
+    onRequest() {
+      inFlight++;
+      if (text) overlay.startWithText(text);
+      else overlay.start();
+    },
+    onResponse() {
+      done();
+    },
+    onError() {
+      done();
+    },
+  };
+}

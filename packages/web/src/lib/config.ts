@@ -1,0 +1,66 @@
+// Start-up configuration (docs/decisions.md "config.json"): read once from
+// config.json beside index.html before the app renders, so one build deploys
+// to any environment.
+
+export interface AppConfig {
+  /** Base URL of the API: '/userprofile' (same origin) or an absolute URL of the backend. */
+  apiBaseUrl: string;
+  /** Where the shared suite header lives when application info names no header URL; null when there is none. */
+  headerHost: string | null;
+  /** Show the 'Enterprise SSO' button on the login page. */
+  ssoEnabled: boolean;
+  /** Send the login page straight to the Enterprise SSO provider. */
+  ssoAutoRedirect: boolean;
+  /** Support contact named on the forgot-password page. */
+  supportEmail: string;
+  /** Optional URL of the analytics script; without it the analytics queue is filled but no script loads. */
+  analyticsUrl?: string;
+}
+
+let current: AppConfig | undefined;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function requireString(raw: Record<string, unknown>, key: string): string {
+  const value = raw[key];
+  if (typeof value !== 'string' || value === '')
+    throw new ConfigError(`config.json: '${key}' must be a non-empty string`);
+  return value;
+}
+
+/** Checks the parsed file; throws a ConfigError naming the first bad key. */
+export function parseConfig(raw: unknown): AppConfig {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new ConfigError('config.json: expected a JSON object');
+  }
+  const r = raw as Record<string, unknown>;
+  const config: AppConfig = {
+    apiBaseUrl: requireString(r, 'apiBaseUrl').replace(/\/+$/, ''),
+    headerHost: typeof r.headerHost === 'string' && r.headerHost !== '' ? r.headerHost.replace(/\/+$/, '') : null,
+    ssoEnabled: r.ssoEnabled === true,
+    ssoAutoRedirect: r.ssoAutoRedirect === true,
+    supportEmail: requireString(r, 'supportEmail'),
+  };
+  if (typeof r.analyticsUrl === 'string' && r.analyticsUrl !== '') config.analyticsUrl = r.analyticsUrl;
+  return config;
+}
+
+/** Loads `config.json` relative to the document base (`/userprofile/`). */
+export async function loadConfig(fetchImpl: typeof fetch = fetch, url = `${import.meta.env.BASE_URL}config.json`) {
+  const response = await fetchImpl(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new ConfigError(`config.json: HTTP ${response.status}`);
+  current = parseConfig(await response.json());
+  return current;
+}
+
+export function getConfig(): AppConfig {
+  if (!current) throw new ConfigError('config.json has not been loaded');
+  return current;
+}
+
+/** Test helper: installs a configuration without fetching it. */
+export function setConfig(config: AppConfig): void {
+  current = config;
+}

@@ -1,0 +1,22 @@
+// The shape every feature's routes take; the shell spreads them into its
+// one route table (src/app/route-table.ts).
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+/**
+ * Who may open a route (spec §2, §6): anyone; any signed-in user; ADMIN or
+ * ERRIGAL_ADMIN; ERRIGAL_ADMIN only.
+ */
+export type Access = 'public' | 'user' | 'admin' | 'topAdmin';
+
+export interface AppRoute {
+  /** wouter pattern, relative to /userprofile. */
+  path: string;
+  access: Access;
+  /** 'shell': header, side navigation and content area; 'auth': the sign-in pages' centred card. */
+  layout: 'shell' | 'auth';
+  // biome-ignore lint/suspicious/noExplicitAny: route screens take their own props (wouter params)
+  component: LazyExoticComponent<ComponentType<any>>;
+}
+
+/** Builds a path with the path parameter encoded. */
+export const withParam = (prefix: string, value: string): string => `${prefix}/${encodeURIComponent(value)}`;

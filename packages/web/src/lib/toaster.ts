@@ -1,0 +1,39 @@
+// Toasts (spec §4, §9): top right, 5000 ms. One toaster for the whole app;
+// the <AppToaster> component in components/ui renders it.
+import { createToaster } from '@chakra-ui/react';
+import { TOAST } from '@userprofile/shared/constants';
+
+export const toaster = createToaster({
+  placement: 'top-end',
+  duration: TOAST.timeOut,
+  // The exit animation: spec §9's ease time.
+  removeDelay: TOAST.easeTime,
+  // Hovering pauses the time-out (the role of spec §9's extended time-out), as does a hidden tab.
+  pauseOnPageIdle: true,
+  max: 5,
+});
+
+type Kind = 'success' | 'error' | 'warning' | 'info';
+
+// Toasts raised before the toaster UI has started (a guard on the very first
+// screen) would sit in the store unseen: they wait here until it has.
+let pending: { type: Kind; title: string }[] | null = [];
+
+function show(type: Kind, title: string): void {
+  if (pending) pending.push({ type, title });
+  else toaster.create({ type, title, closable: true });
+}
+
+/** Called by <AppToaster> once it listens; shows what was raised before. */
+export function toasterStarted(): void {
+  const queued = pending ?? [];
+  pending = null;
+  for (const t of queued) show(t.type, t.title);
+}
+
+export const notify = {
+  success: (text: string) => show('success', text),
+  error: (text: string) => show('error', text),
+  warning: (text: string) => show('warning', text),
+  info: (text: string) => show('info', text),
+};
