@@ -44,17 +44,26 @@ async function signIn(origin, username) {
   const token = await fetch(`${origin}/userprofile/api/v1/auth/token`, {
     method: 'POST',
     headers: json,
-    body: JSON.stringify({ client_id: CONSOLE_CLIENT_ID, code, code_verifier: verifier, grant_type: 'authorization_code' }),
+    body: JSON.stringify({
+      client_id: CONSOLE_CLIENT_ID,
+      code,
+      code_verifier: verifier,
+      grant_type: 'authorization_code',
+    }),
   });
   if (!token.ok) throw new Error(`token: ${token.status} ${await token.text()}`);
   return (await token.json()).access_token;
 }
 
 async function startPrism(port) {
-  const child = spawn(join(root, 'node_modules/.bin/prism'), ['mock', join(root, 'openapi/userprofile.yaml'), '-p', String(port), '-h', '127.0.0.1'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    join(root, 'node_modules/.bin/prism'),
+    ['mock', join(root, 'openapi/userprofile.yaml'), '-p', String(port), '-h', '127.0.0.1'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('Prism did not start in time')), 120_000);
     child.stdout.on('data', (chunk) => {
@@ -84,7 +93,8 @@ async function measure(label, { url, method = 'GET', headers = {}, body, connect
   await warm.arrayBuffer();
   const result = await autocannon({ url, method, headers, body, connections, duration: SECONDS, timeout: 60 });
   const ok = result['2xx'];
-  if (ok === 0 || result.non2xx > 0) throw new Error(`${label}: ${result.non2xx} non-2xx answers of ${ok + result.non2xx}`);
+  if (ok === 0 || result.non2xx > 0)
+    throw new Error(`${label}: ${result.non2xx} non-2xx answers of ${ok + result.non2xx}`);
   return { label, rps: result.requests.average, p99: result.latency.p99, bytes: result.throughput.average };
 }
 
@@ -92,7 +102,9 @@ function row(name, ours, prism) {
   const ratio = ours.rps / prism.rps;
   return `${name.padEnd(38)} ${ours.rps.toFixed(0).padStart(8)} req/s  p99 ${String(ours.p99).padStart(5)} ms | Prism ${prism.rps
     .toFixed(0)
-    .padStart(7)} req/s  p99 ${String(prism.p99).padStart(5)} ms | ${ratio.toFixed(1)}× ${ratio >= 10 ? '(goal met)' : '(goal 10×)'}`;
+    .padStart(
+      7,
+    )} req/s  p99 ${String(prism.p99).padStart(5)} ms | ${ratio.toFixed(1)}× ${ratio >= 10 ? '(goal met)' : '(goal 10×)'}`;
 }
 
 async function benchServer(users, calls) {
@@ -106,7 +118,8 @@ async function benchServer(users, calls) {
       out[call.name] = await measure(`${call.name} (${users} users)`, {
         url: `${server.origin}/userprofile${call.path}`,
         method: call.method,
-        headers: { ...auth, ...(call.method === 'POST' ? { 'content-type': 'application/json', ...xsrfHeaders } : {}) },
+        // As a browser sends it: the cross-site request cookie always, its header on POST.
+        headers: { ...auth, ...xsrfHeaders, ...(call.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
         body: setup.body,
         // A 100000-user list is ~70 MB: a few connections saturate loopback already.
         connections: users > 10000 ? 2 : CONNECTIONS,

@@ -268,7 +268,6 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
     const storeHandlers = createStoreHandlers({
       store: () => holder.store,
-      publicOrigin,
       startupConfig,
       revokeUserSessions: (uuid) => auth.service.revokeUserSessions(uuid),
     });

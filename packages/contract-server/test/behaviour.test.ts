@@ -73,7 +73,7 @@ describe('users', () => {
     const res = await post('/user/update', { user: { ...form, username: 'no.tree', elements: [] } });
     expect(res.status).toBe(400);
     expect(res.body.errors).toContainEqual({
-      field: 'user.defaultTreeMustBeAssigned',
+      field: 'body.user.defaultTreeMustBeAssigned',
       reason: 'Please Select an Business Profile From the list',
     });
   });

@@ -19,7 +19,12 @@ afterAll(() => t.close());
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 
 it('serves index.html at /userprofile/ and for every screen route', async () => {
-  for (const url of ['/userprofile/', '/userprofile/user/list', '/userprofile/password/new/abc~def', '/userprofile/notFound']) {
+  for (const url of [
+    '/userprofile/',
+    '/userprofile/user/list',
+    '/userprofile/password/new/abc~def',
+    '/userprofile/notFound',
+  ]) {
     const res = await get(url);
     expect(res.statusCode, url).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -29,7 +34,11 @@ it('serves index.html at /userprofile/ and for every screen route', async () => 
 
 it('serves the built files, and no file outside the build', async () => {
   expect((await get('/userprofile/assets/app.js')).body).toBe('console.log(1)');
-  for (const url of ['/userprofile/../package.json', '/userprofile/%2e%2e/%2e%2e/package.json', '/userprofile/assets/..%2f..%2fpackage.json']) {
+  for (const url of [
+    '/userprofile/../package.json',
+    '/userprofile/%2e%2e/%2e%2e/package.json',
+    '/userprofile/assets/..%2f..%2fpackage.json',
+  ]) {
     expect((await get(url)).body, url).not.toContain('"name"');
   }
 });
@@ -42,5 +51,11 @@ it('answers unknown API paths with a JSON 404, not the console', async () => {
 
 it('serves the designed start-up configuration', async () => {
   const res = await t.call('GET', '/userprofile/config.json');
-  expect(res.body).toEqual({ apiBaseUrl: '/userprofile', headerHost: '/header-host', ssoEnabled: false, ssoAutoRedirect: false, supportEmail: 'noc-support@example.com' });
+  expect(res.body).toEqual({
+    apiBaseUrl: '/userprofile',
+    headerHost: '/header-host',
+    ssoEnabled: false,
+    ssoAutoRedirect: false,
+    supportEmail: 'noc-support@example.com',
+  });
 });

@@ -25,9 +25,18 @@ afterAll(async () => {
 });
 
 it('forwards /userprofile/api and /userprofile/login, headers included', async () => {
-  const list = await app.inject({ method: 'GET', url: '/userprofile/api/v1/user/list/active?x=1', headers: { authorization: 'Bearer real' } });
+  const list = await app.inject({
+    method: 'GET',
+    url: '/userprofile/api/v1/user/list/active?x=1',
+    headers: { authorization: 'Bearer real' },
+  });
   expect(list.json()).toEqual({ from: 'real backend', url: '/userprofile/api/v1/user/list/active?x=1' });
-  const login = await app.inject({ method: 'POST', url: '/userprofile/login', payload: 'username=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/userprofile/login',
+    payload: 'username=a&password=b',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   expect(login.json().from).toBe('real backend');
   expect(seen).toEqual(['GET /userprofile/api/v1/user/list/active?x=1 Bearer real', 'POST /userprofile/login ']);
 });

@@ -174,9 +174,20 @@ describe('route rules', () => {
   }
 
   it('an account with no console role gets 403 everywhere but /me (and the header info)', async () => {
-    const plain = [...t.store.users.values()].find((u) => u.active && u.businessProfileUuid && t.store.rolesGrantedBy(u.businessProfileUuid).length === 0)!;
+    const plain = [...t.store.users.values()].find(
+      (u) => u.active && u.businessProfileUuid && t.store.rolesGrantedBy(u.businessProfileUuid).length === 0,
+    )!;
     expect((await t.call('GET', `${API}/me`, { as: plain.username })).status).toBe(200);
-    for (const url of ['/user/list/active', '/user/config', '/location/list', '/cluster/list', '/errigalCustomerCompany/list', '/profile/business/list', '/app/list', '/visibility/set']) {
+    for (const url of [
+      '/user/list/active',
+      '/user/config',
+      '/location/list',
+      '/cluster/list',
+      '/errigalCustomerCompany/list',
+      '/profile/business/list',
+      '/app/list',
+      '/visibility/set',
+    ]) {
       expect((await t.call('GET', `${API}${url}`, { as: plain.username })).status, url).toBe(403);
     }
   });
@@ -247,7 +258,10 @@ describe('scoped writes', () => {
         body: { user: { ...self, businessProfile: { uuid: provider.uuid, name: provider.name } } },
       });
       expect(api.status).toBe(400);
-      expect(api.body.errors).toContainEqual({ field: 'user.businessProfile', reason: 'No such business profile' });
+      expect(api.body.errors).toContainEqual({
+        field: 'body.user.businessProfile',
+        reason: 'No such business profile',
+      });
       const csv = `username,email,firstName,lastName,active,businessProfile,visibilityProfile,minimumRole,NOVA_NOVA_TREE\r\n${username},${username}@example.com,Me,Myself,true,Provider Administrators,National Visibility,ERRIGAL_ADMIN,National Tree\r\n`;
       const imported = await t.upload(username, csv);
       expect(imported.status).toBe(400);
@@ -274,7 +288,7 @@ describe('scoped writes', () => {
     const above = await t.call('POST', `${API}/user/update`, { as: SCO, body: { user } });
     expect(above.status).toBe(400);
     expect(above.body.errors).toContainEqual({
-      field: 'user.minimumRole',
+      field: 'body.user.minimumRole',
       reason: 'You may not set a minimum role above your own',
     });
     const ok = await t.call('POST', `${API}/user/update`, {

@@ -6,6 +6,18 @@ import { App } from './app/app.tsx';
 import { StartupError } from './app/startup-error.tsx';
 import { loadConfig } from './lib/config.ts';
 
+// A chunk of a previous build is gone (the console was redeployed while this
+// page was open): reload once to pick up the new build. A second failure
+// within a minute is left to the route's error message, so nothing loops.
+window.addEventListener('vite:preloadError', (event) => {
+  const key = 'user-profile.reloaded-for-new-build';
+  const last = Number(sessionStorage.getItem(key));
+  if (Date.now() - last < 60_000) return;
+  sessionStorage.setItem(key, String(Date.now()));
+  event.preventDefault();
+  window.location.reload();
+});
+
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
 loadConfig().then(

@@ -19,6 +19,7 @@ import {
   clientView,
   clusterForest,
   userInput,
+  userListView,
   userView,
   visibilityProfileInput,
   visibilityProfileView,
@@ -38,7 +39,6 @@ export interface StartupConfig {
 export interface HandlerContext {
   /** The current store (POST /__mock/reset swaps it). */
   store(): Store;
-  publicOrigin: string;
   startupConfig: StartupConfig;
   revokeUserSessions(userUuid: string): void;
 }
@@ -76,12 +76,13 @@ export function createStoreHandlers(ctx: HandlerContext): Record<string, Handler
     const key = `${active}|${who.role}|${who.role === 'ERRIGAL_ADMIN' ? '' : who.companyUuid}`;
     let json = listCache.get(key);
     if (json === undefined) {
-      json = Buffer.from(JSON.stringify(store.listUsers(who, active).map((u) => userView(store, u, false))));
+      json = Buffer.from(JSON.stringify(store.listUsers(who, active).map((u) => userListView(store, u))));
       listCache.set(key, json);
     }
     return json;
   }
-  const sendJson = (reply: FastifyReply, json: string | Buffer) => reply.type('application/json; charset=utf-8').send(json);
+  const sendJson = (reply: FastifyReply, json: string | Buffer) =>
+    reply.type('application/json; charset=utf-8').send(json);
 
   const csv = (active: boolean | null, filename: string) => async (request: FastifyRequest, reply: FastifyReply) =>
     reply
@@ -104,11 +105,11 @@ export function createStoreHandlers(ctx: HandlerContext): Record<string, Handler
     },
     async getUser(request: Req<unknown, { uuid: string }>) {
       const store = ctx.store();
-      return userView(store, store.getUser(caller(request), request.params.uuid), true);
+      return userView(store, store.getUser(caller(request), request.params.uuid));
     },
     async getUserByUsername(request: Req<unknown, { username: string }>) {
       const store = ctx.store();
-      return userView(store, store.getUserByUsername(caller(request), request.params.username), true);
+      return userView(store, store.getUserByUsername(caller(request), request.params.username));
     },
     async getUserElementConfig(request: FastifyRequest) {
       caller(request);
@@ -117,7 +118,7 @@ export function createStoreHandlers(ctx: HandlerContext): Record<string, Handler
     async updateUser(request: Req<S['UserUpdateBody']>) {
       const store = ctx.store();
       const saved = store.saveUser(caller(request), userInput(request.body.user), request.body.clonedId);
-      return userView(store, saved, true);
+      return userView(store, saved);
     },
     async pullUsers(request: FastifyRequest) {
       return ctx.store().pullUsers(caller(request));
@@ -219,7 +220,7 @@ export function createStoreHandlers(ctx: HandlerContext): Record<string, Handler
     },
     async listBusinessProfileUsers(request: Req<unknown, { uuid: string }>) {
       const store = ctx.store();
-      return store.businessProfileUsers(caller(request), request.params.uuid).map((u) => userView(store, u, false));
+      return store.businessProfileUsers(caller(request), request.params.uuid).map((u) => userListView(store, u));
     },
     async updateBusinessProfile(request: Req<S['BusinessProfileInput']>) {
       const store = ctx.store();
@@ -241,7 +242,7 @@ export function createStoreHandlers(ctx: HandlerContext): Record<string, Handler
     },
     async listVisibilityProfileUsers(request: Req<unknown, { uuid: string }>) {
       const store = ctx.store();
-      return store.visibilityProfileUsers(caller(request), request.params.uuid).map((u) => userView(store, u, false));
+      return store.visibilityProfileUsers(caller(request), request.params.uuid).map((u) => userListView(store, u));
     },
     async updateVisibilityProfile(request: Req<S['VisibilityProfileInput']>) {
       const store = ctx.store();

@@ -74,18 +74,38 @@ function lookups(store: Store): Lookups {
   if (!l || l.version !== store.version) {
     const elementRows = new Map<string, AppRow>();
     for (const a of store.applications.values()) for (const e of a.elements) elementRows.set(e.uuid, e);
-    l = { version: store.version, elementRows, labels: new Map(store.userElementConfig.map((c) => [c.category, c.label])) };
+    l = {
+      version: store.version,
+      elementRows,
+      labels: new Map(store.userElementConfig.map((c) => [c.category, c.label])),
+    };
     lookupCache.set(store, l);
   }
   return l;
 }
 
 /**
- * A user. In lists the business profile comes without its application
- * profiles (100000 users would repeat them all); one user carries them, for
- * the form's category tabs and default tree.
+ * A user as the lists carry it: the fields the Users list shows, filters on and
+ * sorts by (spec §2), and what activate/inactivate need. `GET /user/{uuid}`
+ * answers the whole user (userView).
  */
-export function userView(store: Store, u: UserRecord, full: boolean): S['User'] {
+export function userListView(store: Store, u: UserRecord): S['User'] {
+  const bp = u.businessProfileUuid ? store.businessProfiles.get(u.businessProfileUuid) : undefined;
+  const vp = u.visibilityProfileUuid ? store.visibilityProfiles.get(u.visibilityProfileUuid) : undefined;
+  return {
+    uuid: u.uuid,
+    username: u.username,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    active: u.active,
+    businessProfile: bp ? { uuid: bp.uuid, name: bp.name } : null,
+    visibilityProfile: ref(vp),
+  };
+}
+
+/** The whole user, its business profile with the application profiles (the form's category tabs and default tree). */
+export function userView(store: Store, u: UserRecord): S['User'] {
   const location = u.locationUuid ? store.locations.get(u.locationUuid) : undefined;
   const bp = u.businessProfileUuid ? store.businessProfiles.get(u.businessProfileUuid) : undefined;
   const vp = u.visibilityProfileUuid ? store.visibilityProfiles.get(u.visibilityProfileUuid) : undefined;
@@ -106,14 +126,10 @@ export function userView(store: Store, u: UserRecord, full: boolean): S['User'] 
       ? {
           uuid: bp.uuid,
           name: bp.name,
-          ...(full
-            ? {
-                appProfiles: bp.appProfiles.flatMap((id) => {
-                  const ap = store.appProfiles.get(id);
-                  return ap ? [businessAppProfileView(store, ap)] : [];
-                }),
-              }
-            : {}),
+          appProfiles: bp.appProfiles.flatMap((id) => {
+            const ap = store.appProfiles.get(id);
+            return ap ? [businessAppProfileView(store, ap)] : [];
+          }),
         }
       : null,
     visibilityProfile: ref(vp),

@@ -33,13 +33,6 @@ export interface SeedOptions {
   now?: () => number;
 }
 
-export interface SeededAccount {
-  username: string;
-  role: ConsoleRole;
-  company: string | null;
-  layoutCodes: string[];
-}
-
 /** The three accounts of design.md, password SEED_PASSWORD. */
 export const SEEDED_ACCOUNTS: readonly { username: string; role: ConsoleRole; layoutCodes: string[] }[] = [
   { username: 'provider.admin', role: 'ERRIGAL_ADMIN', layoutCodes: ['NEA', 'VEN', 'SCO'] },

@@ -7,8 +7,6 @@ import type { Scoped } from './types.ts';
 
 export { highestRole, roleRank };
 
-export const CONSOLE_ROLES: readonly ConsoleRole[] = ['ERRIGAL_ADMIN', 'ADMIN', 'SCO_ADMIN'];
-
 export const isConsoleRole: (name: unknown) => name is ConsoleRole = isRole;
 
 /** The caller as the store sees it: their highest console role and company. */

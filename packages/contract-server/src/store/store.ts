@@ -16,14 +16,7 @@ import {
 import type { AuthAccount, AuthClient, AuthStore, ConsoleRole } from '../auth/contract.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { type Caller, canSee, highestRole, isConsoleRole, requireArea, roleRank, writeScope } from './access.ts';
-import {
-  ConflictError,
-  type FieldError,
-  ForbiddenError,
-  InvalidError,
-  NotAcceptableError,
-  NotFoundError,
-} from './errors.ts';
+import { ConflictError, ForbiddenError, InvalidError, NotAcceptableError, NotFoundError } from './errors.ts';
 import type {
   ApplicationRecord,
   AppProfileRecord,
@@ -382,7 +375,7 @@ export class Store implements AuthStore {
     if (!existing && this.findUserByUsername(input.username)) {
       throw new ConflictError(`A user with the username ${input.username} already exists`);
     }
-    const errors = new FieldErrors('user.');
+    const errors = new FieldErrors('body.user.');
     const fields = this.checkUser(caller, input, errors, existing);
     if (errors.list.length > 0) throw new InvalidError('The user is not valid', errors.list);
     const user: UserRecord = existing
@@ -853,10 +846,6 @@ export class Store implements AuthStore {
     return [...this.applications.values()].sort(byName).map((a) => this.syncApplication(caller, a.uuid));
   }
 
-  findApplicationByName(name: string): ApplicationRecord | undefined {
-    return this.applications.findByName(name);
-  }
-
   // ---------------------------------------------------------- OAuth2 clients
 
   listClients(caller: Caller): ClientRecord[] {
@@ -1049,5 +1038,3 @@ export class Store implements AuthStore {
     });
   }
 }
-
-export type { FieldError };

@@ -3,7 +3,7 @@
 import type { ValidationErrors } from '@userprofile/shared/validation';
 import type { FieldError } from './errors.ts';
 
-export { MAX_CLIENT_SECRET, MAX_DESCRIPTION, MAX_TEXT, MIN_PASSWORD } from '@userprofile/shared/constants';
+export { MAX_TEXT } from '@userprofile/shared/constants';
 
 export class FieldErrors {
   readonly list: FieldError[] = [];

@@ -10,6 +10,7 @@ import type { AppRoute } from '../lib/routing.ts';
 import { useSession } from '../lib/session.ts';
 import { notify } from '../lib/toaster.ts';
 import { checkAccess } from './guards.ts';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import { HOME_PATH, notFoundRoute, routes, toForbidden } from './route-table.ts';
 
 // The shell (header, menu, icons) loads only for shell routes: the sign-in pages never fetch it.
@@ -39,17 +40,22 @@ function RouteView({ route }: { route: AppRoute }) {
   if (outcome !== 'allow') return outcome === 'pending' ? <Pending /> : null;
   const Screen = route.component;
   return (
-    <Suspense fallback={<Pending />}>
-      <Screen />
-    </Suspense>
+    <RouteErrorBoundary>
+      <Suspense fallback={<Pending />}>
+        <Screen />
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }
 
 export function AppRoutes() {
   const [location] = useLocation();
   const { parser } = useRouter();
+  const { status, user } = useSession();
   if (location === '/') return <Redirect to={HOME_PATH} replace />;
   const matched = routes.find((r) => matchRoute(parser, r.path, location)[0]) ?? notFoundRoute;
+  // A visitor on their way to sign in never downloads the shell.
+  const shell = matched.layout === 'shell' && status === 'ready' && checkAccess(matched.access, user) === 'allow';
 
   const body = (
     <Switch>
@@ -64,10 +70,12 @@ export function AppRoutes() {
     </Switch>
   );
   // One shell instance across shell routes, so the header and menu stay mounted.
-  if (matched.layout === 'auth') return body;
+  if (!shell) return body;
   return (
-    <Suspense fallback={null}>
-      <ShellLayout>{body}</ShellLayout>
-    </Suspense>
+    <RouteErrorBoundary>
+      <Suspense fallback={null}>
+        <ShellLayout>{body}</ShellLayout>
+      </Suspense>
+    </RouteErrorBoundary>
   );
 }

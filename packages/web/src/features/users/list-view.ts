@@ -151,21 +151,29 @@ export class ListIndex {
       previous !== null &&
       previous.base === base.key &&
       FILTER_COLUMNS.every((c) => filters[c].toLowerCase().includes(previous.filters[c].toLowerCase()));
-    let source: ArrayLike<number> | null = narrowing ? previous.matches : base.rows;
-    if (active.length === 0) source = base.rows;
+    const source: ArrayLike<number> | null = active.length > 0 && narrowing ? previous.matches : base.rows;
     const n = source ? source.length : this.rows.length;
     const out = new Uint32Array(n);
     let count = 0;
-    for (let k = 0; k < n; k++) {
-      const row = source ? (source[k] as number) : k;
-      let ok = true;
-      for (const f of active) {
-        if (!(f.keys[row] as string).includes(f.text)) {
-          ok = false;
-          break;
+    if (active.length === 0) {
+      for (let k = 0; k < n; k++) out[k] = source ? (source[k] as number) : k;
+      count = n;
+    } else if (active.length === 1) {
+      // The common case (typing in one filter), kept to one tight loop.
+      const { keys, text } = active[0] as { keys: string[]; text: string };
+      if (source) {
+        for (let k = 0; k < n; k++) {
+          const row = source[k] as number;
+          if ((keys[row] as string).includes(text)) out[count++] = row;
         }
+      } else {
+        for (let row = 0; row < n; row++) if ((keys[row] as string).includes(text)) out[count++] = row;
       }
-      if (ok) out[count++] = row;
+    } else {
+      for (let k = 0; k < n; k++) {
+        const row = source ? (source[k] as number) : k;
+        if (active.every((f) => (f.keys[row] as string).includes(f.text))) out[count++] = row;
+      }
     }
     const matches = count === n ? out : out.slice(0, count);
     this.last = { base: base.key, filters: { ...filters }, matches };
