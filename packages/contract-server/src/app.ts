@@ -236,6 +236,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     await app.register(mock, {
       reset: async () => {
         holder.store = await seed();
+        auth.service.reset();
       },
       outbox: () => holder.store.outbox,
     });

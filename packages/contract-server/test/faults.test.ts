@@ -153,6 +153,20 @@ describe('/__mock/reset and /__mock/outbox', () => {
     );
   });
 
+  it('reset lifts sign-in lockouts, so failed attempts in one test do not lock out the next', async () => {
+    const login = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/userprofile/login',
+        headers: { cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ username: 'customer.admin', password }).toString(),
+      });
+    for (let i = 0; i < 5; i++) expect((await login(`guess-${i}`)).statusCode).toBe(401);
+    expect((await login('Passw0rd!')).statusCode).toBe(429);
+    await t.app.inject({ method: 'POST', url: '/__mock/reset' });
+    expect((await login('Passw0rd!')).statusCode).toBe(200);
+  });
+
   it('/__mock is never under /userprofile', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/userprofile/__mock/reset' })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/userprofile/__mock/outbox' })).statusCode).toBe(404);

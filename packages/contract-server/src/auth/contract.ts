@@ -51,6 +51,11 @@ export interface Principal {
 export interface AuthService {
   /** Ends every session of the user (password reset, logout everywhere). */
   revokeUserSessions(userUuid: string): void;
+  /**
+   * POST /__mock/reset: forgets unspent codes and failed sign-in counts. Sign-in
+   * sessions stay: the reseeded accounts are the same (same seed, same uuids).
+   */
+  reset(): void;
   /** Test and seed helper: an access token for the account, as a real sign-in would give. */
   issueTokenFor(username: string, clientId?: string): Promise<string>;
 }

@@ -126,6 +126,11 @@ export class AuthCore {
     for (const jti of session.jtis) this.revokedJtis.set(jti, exp);
   }
 
+  /** Forgets every unspent authorization code (the dev backend's reseed). */
+  forgetCodes(): void {
+    this.codes.clear();
+  }
+
   revokeUserSessions(userUuid: string): void {
     for (const s of [...this.sessions.values()]) if (s.userUuid === userUuid) this.endSession(s);
   }

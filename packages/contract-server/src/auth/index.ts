@@ -132,6 +132,12 @@ export function createAuth(options: CreateAuthOptions): Auth {
 
   const service: AuthService = {
     revokeUserSessions: (userUuid) => core.revokeUserSessions(userUuid),
+    reset() {
+      core.forgetCodes();
+      sso.forgetAll();
+      byUsername.clear();
+      byAddress.clear();
+    },
     async issueTokenFor(username, clientId = options.consoleClientId) {
       const account = store.findAccountByUsername(username);
       if (!account?.active) throw new Error(`No active account named ${username}`);

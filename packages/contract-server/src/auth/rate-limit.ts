@@ -37,6 +37,10 @@ export class FailureLimiter {
     this.failures.delete(key);
   }
 
+  clear(): void {
+    this.failures.clear();
+  }
+
   private recent(key: string): number[] {
     const since = this.now() - this.windowMs;
     const list = (this.failures.get(key) ?? []).filter((t) => t > since);

@@ -47,6 +47,10 @@ export class SsoProvider {
     private readonly now: () => number,
   ) {}
 
+  forgetAll(): void {
+    this.codes.clear();
+  }
+
   /** Same rules as the console's own authorize: exact client and redirect, S256, well-formed challenge, no repeats. */
   check(params: Record<string, string | string[]>): { ok: true; request: SsoRequest } | { ok: false; reason: string } {
     for (const [name, value] of Object.entries(params)) {
