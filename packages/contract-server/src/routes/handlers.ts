@@ -1,6 +1,9 @@
 // The service handlers of openapi/userprofile.yaml (keyed by operationId) for
 // everything but the auth operations. Thin: read the request, call the store,
 // shape the answer. Request bodies are already validated against the document.
+
+import { promisify } from 'node:util';
+import { gzip as gzipCb } from 'node:zlib';
 import type { components } from '@userprofile/shared/generated/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Caller, callerOf, requireArea } from '../store/access.ts';
@@ -60,29 +63,56 @@ type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown
 
 const HEADER_VERSION = '1.0.0';
 
+interface CachedJson {
+  json: Buffer;
+  gzip?: Promise<Buffer>;
+}
+
+const gzip = promisify(gzipCb);
+
+/** Whether an Accept-Encoding header accepts gzip (listed, or `*`, with a non-zero q). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  for (const part of value.split(',')) {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== '*') continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
+
 export function createStoreHandlers(ctx: HandlerContext): Record<string, Handler> {
   // The user lists are the hot path (100000 users): their JSON is kept per
   // scope (role and company decide what a caller sees) until the next write.
   let cacheVersion = -1;
   let cacheStore: Store | null = null;
-  // Kept as bytes: every answer writes the same buffer, with no per-request copy (a 100000-user list is ~70 MB).
-  const listCache = new Map<string, Buffer>();
-  function userListJson(store: Store, who: Caller, active: boolean): Buffer {
+  // Kept as bytes, with a gzip copy made once on first demand: every answer
+  // writes the same buffer, with no per-request serialising or compressing
+  // (a 100000-user list is tens of MB as JSON, a tenth of that gzipped).
+  const listCache = new Map<string, CachedJson>();
+  function userListJson(store: Store, who: Caller, active: boolean): CachedJson {
     if (cacheVersion !== store.version || cacheStore !== store) {
       listCache.clear();
       cacheVersion = store.version;
       cacheStore = store;
     }
     const key = `${active}|${who.role}|${who.role === 'ERRIGAL_ADMIN' ? '' : who.companyUuid}`;
-    let json = listCache.get(key);
-    if (json === undefined) {
-      json = Buffer.from(JSON.stringify(store.listUsers(who, active).map((u) => userListView(store, u))));
-      listCache.set(key, json);
+    let entry = listCache.get(key);
+    if (entry === undefined) {
+      entry = { json: Buffer.from(JSON.stringify(store.listUsers(who, active).map((u) => userListView(store, u)))) };
+      listCache.set(key, entry);
     }
-    return json;
+    return entry;
   }
   const sendJson = (reply: FastifyReply, json: string | Buffer) =>
     reply.type('application/json; charset=utf-8').send(json);
+  async function sendList(request: FastifyRequest, reply: FastifyReply, entry: CachedJson) {
+    reply.header('vary', 'accept-encoding');
+    if (!acceptsGzip(request.headers['accept-encoding'])) return sendJson(reply, entry.json);
+    entry.gzip ??= gzip(entry.json);
+    return sendJson(reply.header('content-encoding', 'gzip'), await entry.gzip);
+  }
 
   const csv = (active: boolean | null, filename: string) => async (request: FastifyRequest, reply: FastifyReply) =>
     reply
@@ -98,10 +128,10 @@ export function createStoreHandlers(ctx: HandlerContext): Record<string, Handler
       return importUsers(ctx.store(), caller(request), request.body.users);
     },
     async listActiveUsers(request: FastifyRequest, reply: FastifyReply) {
-      return sendJson(reply, userListJson(ctx.store(), caller(request), true));
+      return sendList(request, reply, userListJson(ctx.store(), caller(request), true));
     },
     async listInactiveUsers(request: FastifyRequest, reply: FastifyReply) {
-      return sendJson(reply, userListJson(ctx.store(), caller(request), false));
+      return sendList(request, reply, userListJson(ctx.store(), caller(request), false));
     },
     async getUser(request: Req<unknown, { uuid: string }>) {
       const store = ctx.store();
@@ -128,14 +158,14 @@ export function createStoreHandlers(ctx: HandlerContext): Record<string, Handler
       const store = ctx.store();
       const who = caller(request);
       store.setActive(who, request.body.uuid, true);
-      return sendJson(reply, userListJson(store, who, true));
+      return sendList(request, reply, userListJson(store, who, true));
     },
     /** Answers the list the user moved into: the inactive users. */
     async inactivateUser(request: Req<S['User']>, reply: FastifyReply) {
       const store = ctx.store();
       const who = caller(request);
       store.setActive(who, request.body.uuid, false);
-      return sendJson(reply, userListJson(store, who, false));
+      return sendList(request, reply, userListJson(store, who, false));
     },
     exportAllUsers: csv(null, 'users.csv'),
     exportActiveUsers: csv(true, 'active-users.csv'),
