@@ -197,7 +197,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     // Long enough for any documented path parameter (reset tokens: 2048), so the schema judges it.
-    routerOptions: { maxParamLength: 4096 },
+    // Spec §7 writes `getPropelTokenFromCode/` with a trailing slash; the document without.
+    routerOptions: { maxParamLength: 4096, ignoreTrailingSlash: true },
     ajv: {
       // The document refuses unknown fields and wrong types: nothing is dropped or coerced silently.
       customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false },

@@ -39,8 +39,6 @@ export function registerDemoApp(app: FastifyInstance, options: DemoAppOptions): 
   };
   const client = () => (options.clientId ? store.findClient(options.clientId) : undefined);
 
-  app.get(DEMO_APP_PATH, async (_request, reply) => reply.redirect(`${DEMO_APP_PATH}/`));
-
   app.get(`${DEMO_APP_PATH}/`, async (_request, reply) => {
     const registered = client();
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');

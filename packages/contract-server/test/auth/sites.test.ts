@@ -45,10 +45,11 @@ async function ssoSignIn(username: string, query: URLSearchParams) {
   return res;
 }
 
+// As spec §7 writes it, with the trailing slash.
 function propelToken(code: string, verifier: string) {
   return t.app.inject({
     method: 'GET',
-    url: `/userprofile/api/v1/auth/getPropelTokenFromCode?${new URLSearchParams({ code, code_verifier: verifier })}`,
+    url: `/userprofile/api/v1/auth/getPropelTokenFromCode/?${new URLSearchParams({ code, code_verifier: verifier })}`,
   });
 }
 
