@@ -10,7 +10,8 @@ import { buildConsole, ensureChromium, installPackages } from './setup.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
-const results = join(root, 'test-results');
+// Not test-results/: Playwright empties that folder when it starts.
+const results = join(root, '.test-report');
 
 const steps = [];
 function step(name, fn) {
