@@ -1,5 +1,6 @@
 // Bulk import and export (issue 3 item 4) and the "Files" section of
 // security-checklist.md: a test per case.
+import { compareValues } from '@userprofile/shared/list';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inertCell, restoreCell } from '../src/store/user-csv.ts';
@@ -34,7 +35,7 @@ describe('export', () => {
     expect(header?.slice(0, 4)).toEqual(['username', 'email', 'firstName', 'lastName']);
     expect(rows).toHaveLength(t.store.users.size);
     const names = rows.map((r) => r[0] as string);
-    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(names).toEqual([...names].sort(compareValues));
   });
 
   it('active and inactive exports hold only those users', async () => {

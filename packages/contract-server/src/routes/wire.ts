@@ -1,6 +1,7 @@
 // Store records ⇄ the wire shapes of openapi/userprofile.yaml. Views nest the
 // referenced records ({ uuid, name }); inputs keep only the uuids the store needs.
 import type { components } from '@userprofile/shared/generated/api';
+import { compareValues } from '@userprofile/shared/list';
 import type { Caller } from '../store/access.ts';
 import type {
   ApplicationInput,
@@ -221,7 +222,7 @@ export function visibilityProfileView(store: Store, p: VisibilityProfileRecord):
 export function visibilitySetView(store: Store): S['VisibilitySet'] {
   const v = store.visibility;
   const sorted = (map: Map<string, NamedRecord>) =>
-    [...map.values()].map((r) => ({ uuid: r.uuid, name: r.name })).sort((a, b) => a.name.localeCompare(b.name));
+    [...map.values()].map((r) => ({ uuid: r.uuid, name: r.name })).sort((a, b) => compareValues(a.name, b.name));
   return {
     carriers: sorted(v.carriers),
     clusters: clusterForest(store, null),

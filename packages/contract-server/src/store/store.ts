@@ -4,6 +4,7 @@
 // Caller and get records or typed domain errors.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DEFAULT_TREE_CATEGORY, USER_PROFILE_APPLICATION } from '@userprofile/shared/constants';
+import { compareValues } from '@userprofile/shared/list';
 import {
   validateApplication,
   validateAppProfile,
@@ -155,8 +156,9 @@ const KIND_FIELD: Record<VisibilityKind, keyof VisibilityElements> = {
   venue: 'venues',
 };
 
+// One shared collator: localeCompare with options builds a new one per call.
 function byName(a: { name: string }, b: { name: string }): number {
-  return a.name.localeCompare(b.name, 'en', { sensitivity: 'base', numeric: true });
+  return compareValues(a.name, b.name);
 }
 
 /** A scope in the wire's shape, for the shared validators. */
@@ -221,14 +223,14 @@ export class Store implements AuthStore {
 
   // ------------------------------------------------------------------ users
 
-  /** All users sorted by username (case-insensitive), cached until the next write. */
+  /**
+   * All users sorted by username with the console's own comparator (case-insensitive,
+   * numeric-aware), so the console can insert a saved user into its cached list in
+   * the same order; cached until the next write.
+   */
   private usersSorted(): UserRecord[] {
     if (this.sortedUsersVersion !== this.version) {
-      this.sortedUsers = [...this.users.values()].sort((a, b) => {
-        const x = a.username.toLowerCase();
-        const y = b.username.toLowerCase();
-        return x < y ? -1 : x > y ? 1 : 0;
-      });
+      this.sortedUsers = [...this.users.values()].sort((a, b) => compareValues(a.username, b.username));
       this.sortedUsersVersion = this.version;
     }
     return this.sortedUsers;

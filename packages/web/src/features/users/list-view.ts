@@ -6,7 +6,7 @@
 // the previous text matched.
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@userprofile/shared/constants';
 import type { components } from '@userprofile/shared/generated/api';
-import type { SortDirection } from '@userprofile/shared/list';
+import { compareValues, type SortDirection } from '@userprofile/shared/list';
 import { directedOrder, type SortOrder } from './sort-order.ts';
 
 export type User = components['schemas']['User'];
@@ -206,8 +206,7 @@ export function pageRows(rows: readonly User[], matches: Uint32Array, page: numb
 
 // --- The cached lists (spec §4) ---------------------------------------------------
 
-const byUsername = (a: User, b: User) =>
-  a.username.localeCompare(b.username, 'en', { sensitivity: 'base', numeric: true });
+const byUsername = (a: User, b: User) => compareValues(a.username, b.username);
 
 /** `list` with `user` in username order (replacing the row with the same uuid). */
 export function withUser(list: readonly User[], user: User): User[] {
