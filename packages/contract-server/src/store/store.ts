@@ -49,22 +49,10 @@ export interface StoreOptions {
   now?: () => number;
 }
 
-export interface UserInput {
+/** A user as a save brings it: the record's own fields, without uuid when new. */
+export type UserInput = Omit<UserRecord, 'uuid' | 'passwordHash' | 'passwordHistory' | 'layoutCodes'> & {
   uuid?: string | null;
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  deskPhone: string | null;
-  mobilePhone: string | null;
-  active: boolean;
-  locationUuid: string | null;
-  businessProfileUuid: string | null;
-  visibilityProfileUuid: string | null;
-  minimumRole: ConsoleRole;
-  companyUuid: string | null;
-  elements: UserElementValue[];
-}
+};
 
 export interface AppRowInput extends Scoped {
   uuid?: string | null;
