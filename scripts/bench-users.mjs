@@ -108,7 +108,14 @@ async function buildReference() {
       outDir,
       emptyOutDir: true,
       minify: true,
-      rollupOptions: { input: join(srcDir, 'reference.js'), output: { entryFileNames: 'reference.js', format: 'es' } },
+      rollupOptions: {
+        input: join(srcDir, 'reference.js'),
+        output: { entryFileNames: 'reference.js', format: 'es' },
+        // TanStack's 'use client' directives mean nothing in a plain browser bundle.
+        onwarn(warning, warn) {
+          if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+        },
+      },
     },
   });
   const js = readFileSync(join(outDir, 'reference.js'), 'utf8');
