@@ -106,6 +106,26 @@ test('the reset form checks its fields, and a reused password gets the 406 messa
   ).toBeVisible();
 });
 
+test('any other reset failure shows the generic message, and the link still works afterwards', async ({
+  page,
+  mock,
+}) => {
+  const link = await requestResetLink(page, mock, ACCOUNTS.customer);
+  await page.goto(link);
+  await mock.fault({ method: 'POST', path: '/userprofile/api/v1/password/update', status: 500 });
+  await page.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Confirm New Password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(
+    page.getByText('Failed to reset password, please try again later or use a different link').first(),
+  ).toBeVisible();
+  // Nothing was lost: the same link and password go through once the backend recovers.
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(
+    page.getByText('Successfully reset password a confirmation email will be sent shortly').first(),
+  ).toBeVisible();
+});
+
 test('the completion template is rendered sanitised', async ({ page, mock }) => {
   const link = await requestResetLink(page, mock, ACCOUNTS.customer);
   await page.goto(link);
