@@ -14,9 +14,13 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    // `pnpm dev` talks to a contract server on 8080 (`npm start` serves both on one port).
+    // `npm run dev` talks to a contract server on 8080 whose public origin is this
+    // dev server, so the seeded redirect targets point here (`npm start` serves both on one port).
     proxy: {
       '/userprofile/api': 'http://127.0.0.1:8080',
+      '/userprofile/.well-known': 'http://127.0.0.1:8080',
+      '/sso': 'http://127.0.0.1:8080',
+      '/demo-app': 'http://127.0.0.1:8080',
       '/userprofile/login': 'http://127.0.0.1:8080',
       '/userprofile/config.json': 'http://127.0.0.1:8080',
       '/header-host': 'http://127.0.0.1:8080',
