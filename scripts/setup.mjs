@@ -5,9 +5,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_PATH as CHROMIUM } from './lib/chromium.mjs';
 import { pnpm } from './pnpm.mjs';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export function installPackages() {
   const frozen = process.env.CI ? ['--frozen-lockfile'] : ['--prefer-offline'];
