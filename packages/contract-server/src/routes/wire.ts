@@ -109,17 +109,11 @@ export function userListView(store: Store, u: UserRecord): S['User'] {
 export function userView(store: Store, u: UserRecord): S['User'] {
   const location = u.locationUuid ? store.locations.get(u.locationUuid) : undefined;
   const bp = u.businessProfileUuid ? store.businessProfiles.get(u.businessProfileUuid) : undefined;
-  const vp = u.visibilityProfileUuid ? store.visibilityProfiles.get(u.visibilityProfileUuid) : undefined;
   const { elementRows, labels } = lookups(store);
   return {
-    uuid: u.uuid,
-    username: u.username,
-    email: u.email,
-    firstName: u.firstName,
-    lastName: u.lastName,
+    ...userListView(store, u),
     deskPhone: u.deskPhone,
     mobilePhone: u.mobilePhone,
-    active: u.active,
     location: location
       ? { uuid: location.uuid, name: location.name, latitude: location.latitude, longitude: location.longitude }
       : null,
@@ -133,7 +127,6 @@ export function userView(store: Store, u: UserRecord): S['User'] {
           }),
         }
       : null,
-    visibilityProfile: ref(vp),
     ...scoped(store, u),
     elements: u.elements.flatMap((e) => {
       const row = elementRows.get(e.uuid);

@@ -54,27 +54,15 @@ export type UserInput = Omit<UserRecord, 'uuid' | 'passwordHash' | 'passwordHist
   uuid?: string | null;
 };
 
-export interface AppRowInput extends Scoped {
-  uuid?: string | null;
-  name: string;
-  externalRole: boolean;
-  category: string;
-}
+export type AppRowInput = Omit<AppRow, 'uuid'> & { uuid?: string | null };
 
-export interface ApplicationInput {
+/** An application as a save brings it; apiAuthType is checked by the validator. */
+export type ApplicationInput = Omit<ApplicationRecord, 'uuid' | 'apiAuthType' | 'roles' | 'elements'> & {
   uuid?: string | null;
-  name: string;
-  dataUrl: string;
-  dataDriverName: string;
-  dataUsername: string;
-  dataPassword: string;
-  apiHost: string;
   apiAuthType: string;
-  apiUsername: string;
-  apiPassword: string;
   roles: AppRowInput[];
   elements: AppRowInput[];
-}
+};
 
 export type AppProfileInput = Omit<AppProfileRecord, 'uuid'> & { uuid?: string | null };
 export type BusinessProfileInput = Omit<BusinessProfileRecord, 'uuid'> & { uuid?: string | null };

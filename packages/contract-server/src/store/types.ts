@@ -1,5 +1,6 @@
 // Records as the store keeps them. References between records are uuids; the
 // wire shapes (nested { uuid, name } objects) are built by ./views.ts.
+import { VISIBILITY_SYNC_KINDS, type VisibilitySyncKind } from '@userprofile/shared/constants';
 import type { ConsoleRole } from '../auth/contract.ts';
 
 export type { ConsoleRole };
@@ -138,19 +139,6 @@ export interface OutboxMail {
   sentAt: string;
 }
 
-export type VisibilityKind =
-  | 'carrier'
-  | 'cluster'
-  | 'clusterGroup'
-  | 'networkGroup'
-  | 'networkElementAttribute'
-  | 'venue';
+export type VisibilityKind = VisibilitySyncKind;
 
-export const VISIBILITY_KINDS: readonly VisibilityKind[] = [
-  'carrier',
-  'cluster',
-  'clusterGroup',
-  'networkGroup',
-  'networkElementAttribute',
-  'venue',
-];
+export const VISIBILITY_KINDS: readonly VisibilityKind[] = VISIBILITY_SYNC_KINDS.map((k) => k.kind);

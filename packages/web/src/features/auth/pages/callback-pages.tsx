@@ -1,9 +1,11 @@
 // selfcallback and callback (spec §2): the end of the console's own sign-in
 // and of the Enterprise SSO round trip. A state mismatch or a missing code is
 // only logged, never followed (spec §8); the page offers a fresh sign-in.
-import { Alert, Link, Stack } from '@chakra-ui/react';
+
+import { Link, Stack } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
+import { Notice } from '../../../components/ui/notice.tsx';
 import { navigateTo } from '../../../lib/navigation.ts';
 import { storage } from '../../../lib/storage.ts';
 import { AuthCard, LoadingText } from '../auth-card.tsx';
@@ -18,10 +20,7 @@ function CallbackFrame({ failed }: { failed: boolean }) {
     <AuthCard title="Sign in">
       {failed ? (
         <Stack gap="4">
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>The sign-in could not be completed.</Alert.Title>
-          </Alert.Root>
+          <Notice status="error">The sign-in could not be completed.</Notice>
           <Link href={`/userprofile${toLoginStart()}`}>Sign in again</Link>
         </Stack>
       ) : (

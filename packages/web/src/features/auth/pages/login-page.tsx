@@ -2,10 +2,12 @@
 // existing sign-in session; otherwise it shows Username, Password, Sign In,
 // Forgot Password and, when configured, 'Enterprise SSO'. Success sends the
 // browser on to the requesting client with a code.
-import { Alert, Box, Button, Field, Input, Link, Separator, Stack, Text } from '@chakra-ui/react';
+
+import { Box, Button, Field, Input, Link, Separator, Stack, Text } from '@chakra-ui/react';
 import { loginMessages, pageTexts } from '@userprofile/shared/messages';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearch } from 'wouter';
+import { Notice } from '../../../components/ui/notice.tsx';
 import { type ApiError, isApiError } from '../../../lib/api/errors.ts';
 import { getConfig } from '../../../lib/config.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
@@ -147,12 +149,7 @@ export default function LoginPage() {
               onChange={(e) => setPassword(e.target.value)}
             />
           </Field.Root>
-          {error ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{error}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          {error ? <Notice status="error">{error}</Notice> : null}
           <Button type="submit" colorPalette="blue" loading={busy} loadingText="Signing in...">
             Sign In
           </Button>

@@ -1,8 +1,10 @@
 // auth/login/user (spec §2): a fresh state and code verifier, then on to the
 // authorize page with the console's own request. Shows 'Loading...'.
-import { Alert, Link, Stack } from '@chakra-ui/react';
+
+import { Link, Stack } from '@chakra-ui/react';
 import { pageTexts } from '@userprofile/shared/messages';
 import { useEffect, useRef, useState } from 'react';
+import { Notice } from '../../../components/ui/notice.tsx';
 import { navigateTo } from '../../../lib/navigation.ts';
 import { AuthCard, LoadingText } from '../auth-card.tsx';
 import { startSelfLogin } from '../sign-in.ts';
@@ -27,10 +29,7 @@ export default function LoginStartPage() {
     <AuthCard title="Sign in">
       {failed ? (
         <Stack gap="4">
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>The sign-in could not start. Please try again.</Alert.Title>
-          </Alert.Root>
+          <Notice status="error">The sign-in could not start. Please try again.</Notice>
           <Link href="/userprofile/auth/login/user">Try again</Link>
         </Stack>
       ) : (

@@ -1,10 +1,12 @@
 // password/forgot and password/new/{token} (spec §2, §5, §8).
-import { Alert, Box, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+
+import { Box, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { pageTexts, passwordMessages } from '@userprofile/shared/messages';
 import { validateForgotPassword, validatePasswordReset } from '@userprofile/shared/validation';
 import DOMPurify from 'dompurify';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'wouter';
+import { Notice } from '../../../components/ui/notice.tsx';
 import { api, expectFailure } from '../../../lib/api/client.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
 import { getConfig } from '../../../lib/config.ts';
@@ -58,12 +60,7 @@ export function ForgotPasswordPage() {
         <Text fontSize="sm" color="fg.muted">
           {pageTexts.forgotPasswordInfo(supportEmail)}
         </Text>
-        {sent ? (
-          <Alert.Root status="success" role="status">
-            <Alert.Indicator />
-            <Alert.Title>{passwordMessages.forgotSuccess}</Alert.Title>
-          </Alert.Root>
-        ) : null}
+        {sent ? <Notice status="success">{passwordMessages.forgotSuccess}</Notice> : null}
         <form onSubmit={submit} noValidate aria-label="Forgot password">
           <Stack gap="4">
             <Field.Root required invalid={!!error}>
@@ -171,10 +168,7 @@ export function NewPasswordPage() {
     return (
       <AuthCard title="Reset Password">
         <Stack gap="4">
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Title>{passwordMessages.invalidLink}</Alert.Title>
-          </Alert.Root>
+          <Notice status="error">{passwordMessages.invalidLink}</Notice>
           <Box textAlign="center">
             <Link asChild color="blue.fg" fontSize="sm">
               <RouterLink href="/password/forgot">Request a new link</RouterLink>
@@ -189,10 +183,7 @@ export function NewPasswordPage() {
     return (
       <AuthCard title="Reset Password">
         <Stack gap="4">
-          <Alert.Root status="success" role="status">
-            <Alert.Indicator />
-            <Alert.Title>{passwordMessages.resetSuccess}</Alert.Title>
-          </Alert.Root>
+          <Notice status="success">{passwordMessages.resetSuccess}</Notice>
           {phase.html ? (
             // Sanitised with DOMPurify in completionHtml (security checklist "Rendering").
             // biome-ignore lint/security/noDangerouslySetInnerHtml: the template is HTML by contract and sanitised above
@@ -236,12 +227,7 @@ export function NewPasswordPage() {
             />
             <Field.ErrorText>{errors.rePassword}</Field.ErrorText>
           </Field.Root>
-          {failure ? (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{failure}</Alert.Title>
-            </Alert.Root>
-          ) : null}
+          {failure ? <Notice status="error">{failure}</Notice> : null}
           <Button type="submit" colorPalette="blue" loading={busy}>
             Reset Password
           </Button>
