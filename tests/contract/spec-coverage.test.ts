@@ -28,6 +28,8 @@ const DESIGNED_OPERATION_IDS = [
   'getVisibilitySet',
   'applicationInfo',
   'startupConfig',
+  'previewApplicationProfileImpact',
+  'previewBusinessProfileImpact',
 ];
 
 const TAGS = [

@@ -379,6 +379,29 @@ const cases: Record<string, Case> = {
       }),
     field: 'body.name',
   },
+  previewApplicationProfileImpact: {
+    good: () => {
+      const ap = store().appProfiles.findByName('Alarm Manager - Operator')!;
+      return t.call('POST', `${API}/profile/app/impact`, {
+        as: PROVIDER,
+        body: {
+          uuid: ap.uuid,
+          name: ap.name,
+          application: { uuid: ap.applicationUuid, name: 'Alarm Manager' },
+          minimumRole: { name: ap.minimumRole },
+          roles: [],
+          elements: ap.elements.map((uuid) => ({ uuid })),
+        },
+      });
+    },
+    status: 200,
+    bad: () =>
+      t.call('POST', `${API}/profile/app/impact`, {
+        as: PROVIDER,
+        body: { name: 'x', application: { uuid: 'nope', name: 'x' }, minimumRole: { name: 'ADMIN' } },
+      }),
+    field: 'body.application.uuid',
+  },
   deleteApplicationProfile: {
     good: async () => t.call('DELETE', `${API}/profile/app/${await newAppProfile()}`, { as: PROVIDER }),
     status: 204,
@@ -422,6 +445,32 @@ const cases: Record<string, Case> = {
         body: { name: 'Too long', description: long(1024), minimumRole: { name: 'ADMIN' }, appProfiles: [] },
       }),
     field: 'body.description',
+  },
+  previewBusinessProfileImpact: {
+    good: () => {
+      const bp = store().businessProfiles.get(anyUser(true).businessProfileUuid!)!;
+      return t.call('POST', `${API}/profile/business/impact`, {
+        as: PROVIDER,
+        body: {
+          uuid: bp.uuid,
+          name: bp.name,
+          minimumRole: { name: bp.minimumRole },
+          ...(bp.companyUuid ? { errigalCustomerCompany: { uuid: bp.companyUuid } } : {}),
+          appProfiles: bp.appProfiles.slice(1).map((uuid) => ({
+            uuid,
+            name: store().appProfiles.get(uuid)!.name,
+            application: { uuid: store().appProfiles.get(uuid)!.applicationUuid },
+          })),
+        },
+      });
+    },
+    status: 200,
+    bad: () =>
+      t.call('POST', `${API}/profile/business/impact`, {
+        as: PROVIDER,
+        body: { name: '', minimumRole: { name: 'ADMIN' }, appProfiles: [] },
+      }),
+    field: 'body.name',
   },
   deleteBusinessProfile: {
     good: async () => {

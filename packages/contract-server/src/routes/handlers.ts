@@ -234,6 +234,9 @@ export function createStoreHandlers(ctx: HandlerContext): Record<string, Handler
       const store = ctx.store();
       return appProfileView(store, store.saveAppProfile(caller(request), appProfileInput(request.body)));
     },
+    async previewApplicationProfileImpact(request: Req<S['ApplicationProfileInput']>): Promise<S['ProfileImpact']> {
+      return ctx.store().previewAppProfile(caller(request), appProfileInput(request.body));
+    },
     async deleteApplicationProfile(request: Req<unknown, { uuid: string }>, reply: FastifyReply) {
       ctx.store().deleteAppProfile(caller(request), request.params.uuid);
       return reply.code(204).send();
@@ -255,6 +258,9 @@ export function createStoreHandlers(ctx: HandlerContext): Record<string, Handler
     async updateBusinessProfile(request: Req<S['BusinessProfileInput']>) {
       const store = ctx.store();
       return businessProfileView(store, store.saveBusinessProfile(caller(request), businessProfileInput(request.body)));
+    },
+    async previewBusinessProfileImpact(request: Req<S['BusinessProfileInput']>): Promise<S['ProfileImpact']> {
+      return ctx.store().previewBusinessProfile(caller(request), businessProfileInput(request.body));
     },
     async deleteBusinessProfile(request: Req<unknown, { uuid: string }>, reply: FastifyReply) {
       ctx.store().deleteBusinessProfile(caller(request), request.params.uuid);

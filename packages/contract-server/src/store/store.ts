@@ -69,6 +69,39 @@ export type BusinessProfileInput = Omit<BusinessProfileRecord, 'uuid'> & { uuid?
 export type VisibilityProfileInput = Omit<VisibilityProfileRecord, 'uuid'> & { uuid?: string | null };
 export type ClientInput = Omit<ClientRecord, 'uuid'> & { uuid?: string | null };
 
+/** A role or element a profile change grants or takes away, with its application. */
+export interface ImpactItem {
+  uuid: string;
+  name: string;
+  externalRole: boolean;
+  category: string;
+  application: NamedRecord;
+}
+
+/** What a profile save would change for the users who depend on the profile (designed: the impact preview). */
+export interface ProfileImpact {
+  activeUsers: number;
+  inactiveUsers: number;
+  /** The business profiles the users are reached through. */
+  businessProfiles: number;
+  rolesGained: ImpactItem[];
+  rolesLost: ImpactItem[];
+  elementsGained: ImpactItem[];
+  elementsLost: ImpactItem[];
+}
+
+function emptyImpact(): ProfileImpact {
+  return {
+    activeUsers: 0,
+    inactiveUsers: 0,
+    businessProfiles: 0,
+    rolesGained: [],
+    rolesLost: [],
+    elementsGained: [],
+    elementsLost: [],
+  };
+}
+
 /** What the remote application reports at a sync (names by category). */
 interface RemoteCatalogue {
   roles: { name: string; externalRole: boolean }[];
@@ -421,7 +454,11 @@ export class Store implements AuthStore {
     return p;
   }
 
-  saveAppProfile(caller: Caller, input: AppProfileInput): AppProfileRecord {
+  /** The record a save of `input` would write (every rule checked, nothing changed), and the one it replaces. */
+  private prepareAppProfile(
+    caller: Caller,
+    input: AppProfileInput,
+  ): { existing: AppProfileRecord | undefined; record: AppProfileRecord } {
     requireArea(caller, 'profiles');
     const existing = input.uuid ? this.getAppProfile(caller, input.uuid) : undefined;
     const errors = new FieldErrors('body.');
@@ -456,9 +493,34 @@ export class Store implements AuthStore {
       roles: [...new Set(input.roles)],
       elements: [...new Set(input.elements)],
     };
+    return { existing, record };
+  }
+
+  saveAppProfile(caller: Caller, input: AppProfileInput): AppProfileRecord {
+    const { record } = this.prepareAppProfile(caller, input);
     this.appProfiles.set(record);
     this.touch();
     return record;
+  }
+
+  /**
+   * The impact preview of an application profile save: the users of the
+   * business profiles that use it (as far as the caller sees them) and what
+   * they gain or lose. Checked like the save; changes nothing.
+   */
+  previewAppProfile(caller: Caller, input: AppProfileInput): ProfileImpact {
+    const { existing, record } = this.prepareAppProfile(caller, input);
+    if (!existing) return emptyImpact();
+    const through = new Set<string>();
+    for (const bp of this.businessProfiles.values()) if (bp.appProfiles.includes(existing.uuid)) through.add(bp.uuid);
+    return this.impact(
+      caller,
+      through,
+      (id) => (id === existing.uuid ? existing : this.appProfiles.get(id)),
+      (id) => (id === record.uuid ? record : this.appProfiles.get(id)),
+      (bp) => bp.appProfiles,
+      (bp) => bp.appProfiles,
+    );
   }
 
   deleteAppProfile(caller: Caller, uuid: string): void {
@@ -508,7 +570,11 @@ export class Store implements AuthStore {
     return p;
   }
 
-  saveBusinessProfile(caller: Caller, input: BusinessProfileInput): BusinessProfileRecord {
+  /** The record a save of `input` would write (every rule checked, nothing changed), and the one it replaces. */
+  private prepareBusinessProfile(
+    caller: Caller,
+    input: BusinessProfileInput,
+  ): { existing: BusinessProfileRecord | undefined; record: BusinessProfileRecord } {
     requireArea(caller, 'profiles');
     const existing = input.uuid ? this.getBusinessProfile(caller, input.uuid) : undefined;
     const errors = new FieldErrors('body.');
@@ -537,9 +603,96 @@ export class Store implements AuthStore {
     if (roleRank(highestRole(this.rolesGrantedByAppProfiles(record.appProfiles))) > roleRank(caller.role)) {
       throw new ForbiddenError('This business profile would grant a role above your own');
     }
+    return { existing, record };
+  }
+
+  saveBusinessProfile(caller: Caller, input: BusinessProfileInput): BusinessProfileRecord {
+    const { record } = this.prepareBusinessProfile(caller, input);
     this.businessProfiles.set(record);
     this.touch();
     return record;
+  }
+
+  /**
+   * The impact preview of a business profile save: its users (as far as the
+   * caller sees them) and the roles and elements they gain or lose through
+   * the application profiles chosen. Checked like the save; changes nothing.
+   */
+  previewBusinessProfile(caller: Caller, input: BusinessProfileInput): ProfileImpact {
+    const { existing, record } = this.prepareBusinessProfile(caller, input);
+    if (!existing) return emptyImpact();
+    const lookup = (id: string) => this.appProfiles.get(id);
+    return this.impact(
+      caller,
+      new Set([existing.uuid]),
+      lookup,
+      lookup,
+      () => existing.appProfiles,
+      () => record.appProfiles,
+    );
+  }
+
+  /**
+   * Who a profile change reaches and what they gain or lose. Every user of the
+   * business profiles `through` holds the same grants (a business profile has
+   * at most one application profile per application), so the grants are
+   * compared once: the rows the application profiles granted before against
+   * those they grant after, per application. Only rows the caller sees are
+   * named, like everywhere else.
+   */
+  private impact(
+    caller: Caller,
+    through: Set<string>,
+    before: (appProfileUuid: string) => AppProfileRecord | undefined,
+    after: (appProfileUuid: string) => AppProfileRecord | undefined,
+    appProfilesBefore: (bp: BusinessProfileRecord) => string[],
+    appProfilesAfter: (bp: BusinessProfileRecord) => string[],
+  ): ProfileImpact {
+    const result = emptyImpact();
+    for (const u of this.users.values()) {
+      if (!u.businessProfileUuid || !through.has(u.businessProfileUuid) || !canSee(caller, u)) continue;
+      if (u.active) result.activeUsers++;
+      else result.inactiveUsers++;
+    }
+    result.businessProfiles = through.size;
+    const grants = (
+      resolve: (id: string) => AppProfileRecord | undefined,
+      ids: (bp: BusinessProfileRecord) => string[],
+    ) => {
+      const rows = new Map<string, { row: AppRow; app: ApplicationRecord; role: boolean }>();
+      for (const bpUuid of through) {
+        const bp = this.businessProfiles.get(bpUuid);
+        if (!bp) continue;
+        for (const id of ids(bp)) {
+          const ap = resolve(id);
+          const app = ap && this.applications.get(ap.applicationUuid);
+          if (!ap || !app) continue;
+          for (const row of app.roles) if (ap.roles.includes(row.uuid)) rows.set(row.uuid, { row, app, role: true });
+          for (const row of app.elements)
+            if (ap.elements.includes(row.uuid)) rows.set(row.uuid, { row, app, role: false });
+        }
+      }
+      return rows;
+    };
+    const old = grants(before, appProfilesBefore);
+    const now = grants(after, appProfilesAfter);
+    const item = ({ row, app }: { row: AppRow; app: ApplicationRecord }): ImpactItem => ({
+      uuid: row.uuid,
+      name: row.name,
+      externalRole: row.externalRole,
+      category: row.category,
+      application: { uuid: app.uuid, name: app.name },
+    });
+    const diff = (from: typeof old, to: typeof old, role: boolean) =>
+      [...to.values()]
+        .filter((g) => g.role === role && !from.has(g.row.uuid) && canSee(caller, g.row))
+        .map(item)
+        .sort((a, b) => compareValues(a.application.name, b.application.name) || byName(a, b));
+    result.rolesGained = diff(old, now, true);
+    result.rolesLost = diff(now, old, true);
+    result.elementsGained = diff(old, now, false);
+    result.elementsLost = diff(now, old, false);
+    return result;
   }
 
   private rolesGrantedByAppProfiles(appProfiles: string[]): ConsoleRole[] {

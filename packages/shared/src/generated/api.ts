@@ -704,6 +704,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/profile/app/impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What saving an application profile would change for its users
+         * @description Designed (beyond spec §7): the impact preview the console shows before
+         *     saving a changed profile that users depend on. Takes the body
+         *     `profile/app/update` would take, checks it by the same rules (400, 403,
+         *     404, 409 alike) and changes nothing. Answers how many active and inactive
+         *     users (of the business profiles using the profile, as far as the caller
+         *     sees them) the change reaches, and the roles and elements they would gain
+         *     or lose. A new profile reaches nobody.
+         */
+        post: operations["previewApplicationProfileImpact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile/app/{uuid}": {
         parameters: {
             query?: never;
@@ -789,6 +815,32 @@ export interface paths {
          * @description Creates the profile when `uuid` is absent. A name already taken gives 409.
          */
         post: operations["updateBusinessProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/profile/business/impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What saving a business profile would change for its users
+         * @description Designed (beyond spec §7): the impact preview the console shows before
+         *     saving a changed profile that users depend on. Takes the body
+         *     `profile/business/update` would take, checks it by the same rules (400,
+         *     403, 404, 409 alike) and changes nothing. Answers how many active and
+         *     inactive users of the profile (as far as the caller sees them) the change
+         *     reaches, and the roles and elements they would gain or lose. A new
+         *     profile reaches nobody.
+         */
+        post: operations["previewBusinessProfileImpact"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1407,6 +1459,25 @@ export interface components {
             uuid: components["schemas"]["Uuid"];
             name?: components["schemas"]["Name"];
         };
+        /** @description Designed. The users a profile save reaches and the roles and elements they gain or lose. */
+        ProfileImpact: {
+            activeUsers: components["schemas"]["Count"];
+            inactiveUsers: components["schemas"]["Count"];
+            /** @description How many business profiles the users are reached through (the edited one, for a business profile). */
+            businessProfiles: components["schemas"]["Count"];
+            rolesGained: components["schemas"]["ImpactItem"][];
+            rolesLost: components["schemas"]["ImpactItem"][];
+            elementsGained: components["schemas"]["ImpactItem"][];
+            elementsLost: components["schemas"]["ImpactItem"][];
+        };
+        /** @description A role or element of an application, gained or lost. */
+        ImpactItem: {
+            uuid: components["schemas"]["Uuid"];
+            name: components["schemas"]["Name"];
+            externalRole: boolean;
+            category: string;
+            application: components["schemas"]["NamedRef"];
+        };
         BusinessProfile: {
             uuid: components["schemas"]["Uuid"];
             name: components["schemas"]["Name"];
@@ -1704,6 +1775,15 @@ export interface components {
                 "application/json": components["schemas"]["Application"];
             };
         };
+        /** @description What the proposed save would change for the users who depend on the profile. */
+        ProfileImpact: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ProfileImpact"];
+            };
+        };
         /** @description The number of records synchronised, as a bare JSON integer. */
         Count: {
             headers: {
@@ -1969,6 +2049,8 @@ export type SchemaApplicationProfile = components['schemas']['ApplicationProfile
 export type SchemaApplicationProfileInput = components['schemas']['ApplicationProfileInput'];
 export type SchemaBusinessAppProfile = components['schemas']['BusinessAppProfile'];
 export type SchemaApplicationRef = components['schemas']['ApplicationRef'];
+export type SchemaProfileImpact = components['schemas']['ProfileImpact'];
+export type SchemaImpactItem = components['schemas']['ImpactItem'];
 export type SchemaBusinessProfile = components['schemas']['BusinessProfile'];
 export type SchemaBusinessProfileInput = components['schemas']['BusinessProfileInput'];
 export type SchemaVisibilityProfile = components['schemas']['VisibilityProfile'];
@@ -2001,6 +2083,7 @@ export type ResponseUserList = components['responses']['UserList'];
 export type ResponseOneUser = components['responses']['OneUser'];
 export type ResponseApplicationList = components['responses']['ApplicationList'];
 export type ResponseOneApplication = components['responses']['OneApplication'];
+export type ResponseProfileImpact = components['responses']['ProfileImpact'];
 export type ResponseCount = components['responses']['Count'];
 export type ResponseEmailSent = components['responses']['EmailSent'];
 export type ResponseCsvFile = components['responses']['CsvFile'];
@@ -2858,6 +2941,28 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
         };
     };
+    previewApplicationProfileImpact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplicationProfileInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ProfileImpact"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
     deleteApplicationProfile: {
         parameters: {
             query?: never;
@@ -2973,6 +3078,28 @@ export interface operations {
                     "application/json": components["schemas"]["BusinessProfile"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    previewBusinessProfileImpact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BusinessProfileInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["ProfileImpact"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
