@@ -183,6 +183,20 @@ describe('business profile impact', () => {
   });
 });
 
+describe('one application profile per application', () => {
+  it('the save and the preview refuse a second app profile of one application, naming it', async () => {
+    const bp = await businessProfileNamed('Provider Administrators');
+    const operator = await appProfileNamed('Alarm Manager - Operator');
+    const body = businessProfileBody(bp, [...bp.appProfiles, operator]);
+    const field = `body.appProfiles.${bp.appProfiles.length}.appUUID`;
+    for (const url of ['/profile/business/update', '/profile/business/impact']) {
+      const res = await post(url, body);
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.errors).toContainEqual({ field, reason: 'Only one application profile per application' });
+    }
+  });
+});
+
 describe('scoping', () => {
   it("a customer admin's preview counts only the users it sees, like its dependants calls", async () => {
     const profiles = (await get('/profile/business/list', CUSTOMER)) as BusinessProfile[];

@@ -226,6 +226,8 @@ export const validationMessages = {
   redirectTarget: 'This must be an absolute http or https URL without a fragment', // spec elides: designed
   defaultTreeMustBeAssigned: 'Please Select an Business Profile From the list',
   selectApplication: 'Please select an application',
+  /** Business profile: spec §2 offers one dropdown per application; the API must refuse a second. */
+  oneAppProfilePerApplication: 'Only one application profile per application', // spec elides: designed
   visibilityRequired: 'Either primary visibility or a network group has to be set',
   passwordsRequired: 'Please fill in the two password fields',
   passwordTooShort: 'Password must be at least 8 characters',

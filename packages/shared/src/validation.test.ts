@@ -237,6 +237,19 @@ describe('profiles', () => {
     ).toEqual({});
   });
 
+  it('allows one app profile per application on a business profile', () => {
+    expect(
+      validateBusinessProfile({
+        ...base,
+        appProfiles: [
+          { uuid: 'ap-1', name: 'Readers', appUUID: 'a-1' },
+          { uuid: 'ap-2', name: 'Writers', application: { uuid: 'a-2' } },
+          { uuid: 'ap-3', name: 'Editors', application: { uuid: 'a-1' } },
+        ],
+      }),
+    ).toEqual({ 'appProfiles.2.appUUID': 'Only one application profile per application' });
+  });
+
   it('requires a primary visibility or a network group on a visibility profile', () => {
     const message = 'Either primary visibility or a network group has to be set';
     expect(validateVisibilityProfile(base)).toEqual({ primaryVisibility: message });

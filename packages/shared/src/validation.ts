@@ -317,10 +317,17 @@ export function validateBusinessProfile(values: BusinessProfileFormValues): Vali
   const errors = validateProfile<BusinessProfileField>(values);
   const appProfiles = values.appProfiles ?? [];
   required(errors, 'appProfiles', appProfiles.length > 0);
+  const applications = new Set<string>();
   appProfiles.forEach((appProfile, index) => {
+    const application = appProfile.appUUID ?? appProfile.application?.uuid;
     required(errors, `appProfiles.${index}.uuid`, !isBlank(appProfile.uuid));
     required(errors, `appProfiles.${index}.name`, !isBlank(appProfile.name));
-    required(errors, `appProfiles.${index}.appUUID`, !isBlank(appProfile.appUUID ?? appProfile.application?.uuid));
+    required(errors, `appProfiles.${index}.appUUID`, !isBlank(application));
+    // One application profile per application (spec §2: one dropdown each).
+    if (application && applications.has(application)) {
+      errors[`appProfiles.${index}.appUUID`] = m.oneAppProfilePerApplication;
+    }
+    if (application) applications.add(application);
   });
   return errors;
 }

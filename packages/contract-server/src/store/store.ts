@@ -579,13 +579,9 @@ export class Store implements AuthStore {
     const existing = input.uuid ? this.getBusinessProfile(caller, input.uuid) : undefined;
     const errors = new FieldErrors('body.');
     const scope = this.scopeFor(caller, input, errors);
-    const apps = new Set<string>();
     const rows = input.appProfiles.map((id, i) => {
       const ap = this.appProfiles.get(id);
       if (!ap || !canSee(caller, ap)) errors.add(`appProfiles.${i}`, 'No such application profile');
-      else if (apps.has(ap.applicationUuid))
-        errors.add(`appProfiles.${i}`, 'Only one application profile per application');
-      else apps.add(ap.applicationUuid);
       return { uuid: id, name: ap?.name ?? id, appUUID: ap?.applicationUuid ?? id };
     });
     errors.addAll(validateBusinessProfile({ ...input, ...wireScope(scope), appProfiles: rows }));
