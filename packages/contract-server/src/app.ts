@@ -12,6 +12,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
+import { decodedPath } from './auth/http.ts';
 import { createAuth } from './auth/index.ts';
 import type { SigningKey } from './auth/keys.ts';
 import { MOCK_PREFIX, mock } from './mock/plugin.ts';
@@ -292,7 +293,7 @@ async function registerConsole(app: FastifyInstance, webDist: string | null, pro
   }
   if (proxyConfig) app.get(`${BASE}/config.json`, async () => proxyConfig);
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?', 1)[0] as string;
+    const url = decodedPath(request.url);
     const screen =
       (request.method === 'GET' || request.method === 'HEAD') &&
       (url === BASE || url.startsWith(`${BASE}/`)) &&

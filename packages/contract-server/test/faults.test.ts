@@ -64,6 +64,12 @@ describe('POST /__mock/faults', () => {
     expect((await t.call('GET', `${API}/app/list?x=1`, { as: PROVIDER, allowUndocumented: true })).status).toBe(504);
   });
 
+  it('matches the path as routed, whatever its spelling', async () => {
+    await arm({ method: 'GET', path: `${API}/app/list`, status: 504 });
+    const res = await t.call('GET', `${API}/%61pp/list`, { as: PROVIDER, allowUndocumented: true });
+    expect(res.status).toBe(504);
+  });
+
   it('delays a call by delayMs, with or without a status', async () => {
     await arm({ method: 'GET', path: `${API}/location/list`, delayMs: 300 });
     let started = performance.now();

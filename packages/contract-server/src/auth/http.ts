@@ -58,3 +58,23 @@ ${body}
 </html>
 `;
 }
+
+/**
+ * The path a request was routed by: the matched route's pattern when a route
+ * matched (the router decodes `%75` to `u`, so `/%75serprofile/login` is the
+ * login route), else the decoded path. Security checks use this, never the raw
+ * URL text, so no spelling of a path escapes them.
+ */
+export function routedPath(request: { url: string; routeOptions: { url?: string | undefined } }): string {
+  return request.routeOptions.url || decodedPath(request.url);
+}
+
+/** The path of a request URL without its query, percent-decoded as the router and the console's router read it. */
+export function decodedPath(url: string): string {
+  const raw = url.split('?', 1)[0] as string;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}

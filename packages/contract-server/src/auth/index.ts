@@ -33,7 +33,7 @@ import { registerSsoPages, SSO_BASE_PATH, type SsoClient, SsoProvider } from '..
 import { authorizeQueryToObject, buildRedirect, checkAuthorizeRequest } from './authorize-request.ts';
 import type { AuthService, AuthStore } from './contract.ts';
 import { AuthCore, DEFAULT_TOKEN_TTL_SECONDS, randomToken, type Session, type TokenParams } from './core.ts';
-import { AuthError, errorBody, escapeHtml, htmlPage } from './http.ts';
+import { AuthError, decodedPath, errorBody, escapeHtml, htmlPage, routedPath } from './http.ts';
 import type { SigningKey } from './keys.ts';
 import { MAX_PASSWORD_LENGTH, verifyPassword } from './password.ts';
 import { timingSafeEqualText } from './pkce.ts';
@@ -290,15 +290,23 @@ export function createAuth(options: CreateAuthOptions): Auth {
 
     async logout(request, reply) {
       const query = (request.query ?? {}) as { ticket?: unknown };
-      const cookieSession = core.sessionByCookie(request.cookies[SESSION_COOKIE]);
-      if (cookieSession) core.endSession(cookieSession);
+      const ticket = typeof query.ticket === 'string' && query.ticket !== '' ? query.ticket : undefined;
       const bearer = bearerToken(request);
       const tokenUser = bearer ? await core.userOfSignedToken(bearer) : undefined;
+      // The cookie alone proves nothing: a page on another site can send the
+      // browser here with it. The caller must also hold what only the session's
+      // own pages have: a token of its user, its SSO ticket, or the cross-site
+      // request token of this origin.
+      const cookieSession = core.sessionByCookie(request.cookies[SESSION_COOKIE]);
+      const proven =
+        cookieSession !== undefined &&
+        (tokenUser === cookieSession.userUuid ||
+          (ticket !== undefined && cookieSession.ticket === ticket) ||
+          hasXsrfProof(request));
+      if (cookieSession && proven) core.endSession(cookieSession);
       if (tokenUser) core.revokeUserSessions(tokenUser);
-      if (typeof query.ticket === 'string' && query.ticket !== '') {
-        for (const user of core.usersOfTicket(query.ticket)) core.revokeUserSessions(user);
-      }
-      reply.clearCookie(SESSION_COOKIE, { ...cookieBase, httpOnly: true });
+      if (ticket) for (const user of core.usersOfTicket(ticket)) core.revokeUserSessions(user);
+      if (!cookieSession || proven) reply.clearCookie(SESSION_COOKIE, { ...cookieBase, httpOnly: true });
       reply.header('Cache-Control', 'no-store');
       return { success: true };
     },
@@ -379,13 +387,12 @@ export function createAuth(options: CreateAuthOptions): Auth {
     // Cross-site request token (docs/decisions.md "Wire"): issued on any response
     // under /userprofile that lacked it; required on every unsafe method there.
     app.addHook('onRequest', async (request, reply) => {
-      const path = request.url.split('?', 1)[0] as string;
+      const path = routedPath(request);
       if (path !== BASE && !path.startsWith(`${BASE}/`)) return;
       const cookie = request.cookies[XSRF_COOKIE];
       if (!cookie) reply.setCookie(XSRF_COOKIE, randomToken(), { ...cookieBase, httpOnly: false });
       if (SAFE_METHODS.has(request.method) || path === TOKEN_PATH) return;
-      const header = request.headers[XSRF_HEADER];
-      if (!cookie || typeof header !== 'string' || !timingSafeEqualText(header, cookie)) {
+      if (!hasXsrfProof(request)) {
         return reply
           .code(403)
           .send(errorBody(403, 'The cross-site request token is missing or does not match its cookie.'));
@@ -397,7 +404,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
     app.addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET') return;
       const q = request.url.indexOf('?');
-      if (q < 0 || request.url.slice(0, q) !== `${BASE}/authorize`) return;
+      if (q < 0 || decodedPath(request.url) !== `${BASE}/authorize`) return;
       const search = request.url.slice(q + 1);
       if (search === '') return;
       const checked = checkAuthorizeRequest(authorizeQueryToObject(search), store);
@@ -466,6 +473,13 @@ async function requireChallengeMethod(request: FastifyRequest, reply: FastifyRep
         ]),
       );
   }
+}
+
+/** The X-XSRF-TOKEN header equals the XSRF-TOKEN cookie: only a page of this origin can read the cookie. */
+function hasXsrfProof(request: FastifyRequest): boolean {
+  const cookie = request.cookies[XSRF_COOKIE];
+  const header = request.headers[XSRF_HEADER];
+  return !!cookie && typeof header === 'string' && timingSafeEqualText(header, cookie);
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {

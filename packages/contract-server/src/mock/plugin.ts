@@ -14,6 +14,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { decodedPath } from '../auth/http.ts';
 import type { OutboxMail } from '../store/types.ts';
 
 export const MOCK_PREFIX = '/__mock';
@@ -92,7 +93,8 @@ async function mockPlugin(app: FastifyInstance, options: MockOptions): Promise<v
   let nextId = 1;
 
   app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?', 1)[0] as string;
+    // The path as routed (`/%61pp/list` is `/app/list`), so no spelling escapes a fault.
+    const path = decodedPath(request.url);
     if (path === MOCK_PREFIX || path.startsWith(`${MOCK_PREFIX}/`)) return;
     const prefer = parsePrefer(request.headers.prefer);
     const fault = faults.find((f) => (f.method === '*' || f.method === request.method) && f.path === path);

@@ -89,4 +89,34 @@ describe('cross-site request token', () => {
     }
     expect(browser.cookies.has('UPSESSION')).toBe(false);
   });
+
+  it('every spelling of a path keeps the check: it applies to the route as matched, not to the URL text', async () => {
+    for (const url of [
+      '/%75serprofile/login',
+      '/userprofile/%6Cogin',
+      '/%75%73%65%72%70%72%6F%66%69%6C%65/login',
+      '/userprofile/login/',
+    ]) {
+      const browser = await new Browser(t.app).open();
+      const res = await browser.request({
+        method: 'POST',
+        url,
+        xsrf: false,
+        allowUndocumented: true,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ username: 'provider.admin', password: PASSWORD }).toString(),
+      });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 403 });
+      expect(browser.cookies.has('UPSESSION')).toBe(false);
+    }
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/%75serprofile/api/v1/auth/authorize',
+      payload: {
+        authorizeRequest: authorizeRequest(),
+        credentials: { username: 'provider.admin', password: PASSWORD },
+      },
+    });
+    expect(res.statusCode).toBe(403);
+  });
 });

@@ -217,6 +217,34 @@ describe('session cookie', () => {
     expect((await checkSession(other.browser)).statusCode).toBe(401);
   });
 
+  it('a cross-site GET to logout (the cookie alone) does not end the sign-in session', async () => {
+    const { token, browser } = await signInToken(shared.app);
+    const out = await browser.request({
+      method: 'GET',
+      url: '/userprofile/api/v1/auth/logout',
+      headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await checkSession(browser)).statusCode).toBe(200);
+    expect((await me(shared.app, token)).statusCode).toBe(200);
+  });
+
+  it("logout with the cookie and the page's own cross-site request token ends the cookie's session", async () => {
+    const browser = await new Browser(shared.app).open();
+    expect((await browser.login('customer.admin')).statusCode).toBe(200);
+    const cookieBefore = browser.cookies.get('UPSESSION') as string;
+    const out = await browser.request({
+      method: 'GET',
+      url: '/userprofile/api/v1/auth/logout',
+      headers: { 'x-xsrf-token': browser.cookies.get('XSRF-TOKEN') as string },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(browser.cookies.has('UPSESSION')).toBe(false);
+    const replay = await new Browser(shared.app).open();
+    replay.cookies.set('UPSESSION', cookieBefore);
+    expect((await checkSession(replay)).statusCode).toBe(401);
+  });
+
   it('logout ends the user everywhere: every session and token of the user', async () => {
     const laptop = await signInToken(shared.app);
     const desktop = await signInToken(shared.app);

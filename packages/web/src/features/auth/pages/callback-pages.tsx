@@ -4,7 +4,6 @@
 
 import { Link, Stack } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { useSearch } from 'wouter';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { navigateTo } from '../../../lib/navigation.ts';
 import { storage } from '../../../lib/storage.ts';
@@ -31,14 +30,14 @@ function CallbackFrame({ failed }: { failed: boolean }) {
 }
 
 function useCallbackFlow(run: (search: string) => Promise<void>): boolean {
-  const search = useSearch();
   const [failed, setFailed] = useState(false);
   const started = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per page load
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    run(search).catch((error: unknown) => {
+    // Read once, undecoded (wouter's useSearch decodes the query before URLSearchParams does).
+    run(window.location.search).catch((error: unknown) => {
       console.error('The sign-in could not be completed', error);
       setFailed(true);
     });

@@ -6,7 +6,7 @@
 import { Box, Button, Field, Input, Link, Separator, Stack, Text } from '@chakra-ui/react';
 import { loginMessages, pageTexts } from '@userprofile/shared/messages';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useSearch } from 'wouter';
+import { Link as RouterLink } from 'wouter';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { type ApiError, isApiError } from '../../../lib/api/errors.ts';
 import { getConfig } from '../../../lib/config.ts';
@@ -40,8 +40,9 @@ function follow(url: string): void {
 }
 
 export default function LoginPage() {
-  const search = useSearch();
-  const request = useRef<AuthorizeRequest | null>(parseAuthorizeQuery(search));
+  // The query exactly as the client sent it, decoded once: wouter's useSearch
+  // decodes it first, which would turn a state of `a%2Fb` into `a/b`.
+  const request = useRef<AuthorizeRequest | null>(parseAuthorizeQuery(window.location.search));
   const config = getConfig();
   const [phase, setPhase] = useState<Phase>('checking');
   const [username, setUsername] = useState('');

@@ -1,10 +1,9 @@
 // logout (spec §2): signs out of all applications, clears every cache and
 // stored item, says so, and after 3 seconds returns to the login area.
 import { Text } from '@chakra-ui/react';
-import { LOGOUT_REDIRECT_DELAY_MS } from '@userprofile/shared/constants';
+import { LOGOUT_REDIRECT_DELAY_MS, XSRF_COOKIE, XSRF_HEADER } from '@userprofile/shared/constants';
 import { useEffect, useRef } from 'react';
-import { useSearch } from 'wouter';
-import { api } from '../../../lib/api/client.ts';
+import { api, readCookie } from '../../../lib/api/client.ts';
 import { reloadAt } from '../../../lib/navigation.ts';
 import { clearSignIn } from '../../../lib/sign-out.ts';
 import { storage } from '../../../lib/storage.ts';
@@ -13,7 +12,13 @@ import { toLoginStart } from '../routes.ts';
 
 async function signOutEverywhere(ticket: string | null): Promise<void> {
   try {
-    await api().GET('/api/v1/auth/logout', { params: { query: ticket ? { ticket } : {} } });
+    // The cross-site request token proves the call comes from this origin's own
+    // page: the server ends the cookie's sign-in session only with such proof.
+    const xsrf = readCookie(XSRF_COOKIE);
+    await api().GET('/api/v1/auth/logout', {
+      params: { query: ticket ? { ticket } : {} },
+      ...(xsrf ? { headers: { [XSRF_HEADER]: xsrf } } : {}),
+    });
   } catch (error) {
     // Signing out locally still happens: the stored token and caches go regardless.
     console.error('GET /auth/logout failed', error);
@@ -21,14 +26,12 @@ async function signOutEverywhere(ticket: string | null): Promise<void> {
 }
 
 export default function LogoutPage() {
-  const search = useSearch();
   const started = useRef(false);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per page load
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const ticket = new URLSearchParams(search).get('ticket') ?? storage.get('ticket');
+    const ticket = new URLSearchParams(window.location.search).get('ticket') ?? storage.get('ticket');
     let timer: number | undefined;
     void signOutEverywhere(ticket).finally(() => {
       clearSignIn();
