@@ -36,6 +36,8 @@ export interface AppOptions {
   publicOrigin?: string;
   /** How many users the seed makes (SEED_USERS, default 300). */
   seedUsers?: number;
+  /** Grows the cluster inventory to this many clusters (SEED_CLUSTERS; the bench uses 5000). */
+  seedClusters?: number;
   /** Password of the three seeded accounts (SEED_PASSWORD, default 'Passw0rd!'). */
   seedPassword?: string;
   /** Clock in ms for reset tokens and the auth side (tests move it). */
@@ -213,7 +215,15 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   } else {
     const seedUsers = options.seedUsers ?? (Number(env.SEED_USERS) || DEFAULT_SEED_USERS);
     const seedPassword = options.seedPassword ?? env.SEED_PASSWORD ?? undefined;
-    const seed = () => buildSeededStore({ publicOrigin, users: seedUsers, password: seedPassword, now: options.now });
+    const seedClusters = options.seedClusters ?? (Number(env.SEED_CLUSTERS) || undefined);
+    const seed = () =>
+      buildSeededStore({
+        publicOrigin,
+        users: seedUsers,
+        clusters: seedClusters,
+        password: seedPassword,
+        now: options.now,
+      });
     const holder = { store: await seed() };
     app.decorate('store', {
       getter: () => holder.store,

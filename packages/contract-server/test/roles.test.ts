@@ -135,7 +135,11 @@ describe('route rules', () => {
         }),
     },
     { name: 'sync all applications', minimum: 'ADMIN', call: (as) => t.call('POST', `${API}/app/syncAll`, { as }) },
-    { name: 'visibility sync', minimum: 'ADMIN', call: (as) => t.call('GET', `${API}/visibility/sync/venue`, { as }) },
+    {
+      name: 'visibility sync',
+      minimum: 'ADMIN',
+      call: (as) => t.call('GET', `${API}/visibility/sync/carrier`, { as }),
+    },
     {
       name: 'business profile save',
       minimum: 'ADMIN',

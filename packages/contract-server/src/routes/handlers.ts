@@ -292,8 +292,8 @@ export function createStoreHandlers(ctx: HandlerContext): Record<string, Handler
       return reply.code(204).send();
     },
     async getVisibilitySet(request: FastifyRequest) {
-      caller(request);
-      return visibilitySetView(ctx.store());
+      const store = ctx.store();
+      return visibilitySetView(store, store.visibilitySet(caller(request)));
     },
 
     // --------------------------------------------------------- applications

@@ -11,6 +11,7 @@ import type {
   ClientInput,
   Store,
   UserInput,
+  VisibilityElements,
   VisibilityProfileInput,
 } from '../store/store.ts';
 import type {
@@ -212,8 +213,7 @@ export function visibilityProfileView(store: Store, p: VisibilityProfileRecord):
   };
 }
 
-export function visibilitySetView(store: Store): S['VisibilitySet'] {
-  const v = store.visibility;
+export function visibilitySetView(store: Store, v: VisibilityElements): S['VisibilitySet'] {
   const sorted = (map: Map<string, NamedRecord>) =>
     [...map.values()].map((r) => ({ uuid: r.uuid, name: r.name })).sort((a, b) => compareValues(a.name, b.name));
   return {

@@ -15,6 +15,7 @@ import type {
   UserRecord,
   VisibilityProfileRecord,
 } from '../store/types.ts';
+import { seedClusterTrees } from './cluster-trees.ts';
 
 /** client_id of the console itself (its frontendconfig names it). */
 export const CONSOLE_CLIENT_ID = '6f1c1f0e-3b8a-4d52-9a57-2f3c5f0b7d10';
@@ -29,6 +30,8 @@ const FAKER_SEED = 20240917;
 export interface SeedOptions {
   publicOrigin: string;
   users?: number;
+  /** With it, the cluster inventory is grown to this many clusters (SEED_CLUSTERS, for the bench). */
+  clusters?: number;
   password?: string;
   now?: () => number;
 }
@@ -58,6 +61,7 @@ export async function buildSeededStore(options: SeedOptions): Promise<Store> {
     new Store({ publicOrigin: options.publicOrigin, now: options.now }),
     options.users ?? DEFAULT_SEED_USERS,
     passwordHash,
+    options.clusters,
   );
 }
 
@@ -161,7 +165,7 @@ function appSpecs(): AppSpec[] {
 }
 
 /** Fills an empty store. Deterministic: faker runs from a fixed seed. */
-export function seedStore(store: Store, userCount: number, seededHash: string): Store {
+export function seedStore(store: Store, userCount: number, seededHash: string, clusterCount?: number): Store {
   const f = new Faker({ locale: [en], seed: FAKER_SEED });
   const uuid = () => f.string.uuid();
   const pick = <T>(list: readonly T[]): T => f.helpers.arrayElement(list);
@@ -610,6 +614,11 @@ export function seedStore(store: Store, userCount: number, seededHash: string): 
     };
     store.insertUser(user);
   }
+
+  // The deep and wide trees, and a profile holding a part of the deep one.
+  const trees = seedClusterTrees(store, clusterCount);
+  const zone = [...v.clusters.values()].find((c) => c.parentUuid === trees.transport.uuid) as ClusterRecord;
+  visibility('Transport Network Visibility', 'ADMIN', null, [zone], []);
   store.version = 0;
   return store;
 }

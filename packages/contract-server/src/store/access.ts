@@ -34,6 +34,11 @@ export function canSee(caller: Caller, record: Scoped): boolean {
   });
 }
 
+/** Whether the caller's layout codes enable a feature (spec §6: NEA, VEN, SCO). */
+export function hasLayout(caller: Caller, code: string): boolean {
+  return caller.layoutCodes.includes(code);
+}
+
 export type RouteArea = 'users' | 'profiles' | 'appSync' | 'appWrite' | 'clients';
 
 /** Route rules: users – any console role; profiles and application sync – ADMIN+; application writes and OAuth2 clients – ERRIGAL_ADMIN. */

@@ -3,7 +3,13 @@
 // role rules, password history). It knows nothing of HTTP: callers pass a
 // Caller and get records or typed domain errors.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DEFAULT_TREE_CATEGORY, USER_PROFILE_APPLICATION } from '@userprofile/shared/constants';
+import {
+  DEFAULT_TREE_CATEGORY,
+  type LayoutCode,
+  USER_PROFILE_APPLICATION,
+  VISIBILITY_SYNC_KINDS,
+  visibilitySyncKindsFor,
+} from '@userprofile/shared/constants';
 import { compareValues } from '@userprofile/shared/list';
 import {
   validateApplication,
@@ -16,7 +22,16 @@ import {
 } from '@userprofile/shared/validation';
 import type { AuthAccount, AuthClient, AuthStore, ConsoleRole } from '../auth/contract.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
-import { type Caller, canSee, highestRole, isConsoleRole, requireArea, roleRank, writeScope } from './access.ts';
+import {
+  type Caller,
+  canSee,
+  hasLayout,
+  highestRole,
+  isConsoleRole,
+  requireArea,
+  roleRank,
+  writeScope,
+} from './access.ts';
 import { ConflictError, ForbiddenError, InvalidError, NotAcceptableError, NotFoundError } from './errors.ts';
 import type {
   ApplicationRecord,
@@ -36,7 +51,6 @@ import type {
   VisibilityKind,
   VisibilityProfileRecord,
 } from './types.ts';
-import { VISIBILITY_KINDS } from './types.ts';
 import { FieldErrors, MAX_TEXT } from './validate.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -166,6 +180,18 @@ const KIND_FIELD: Record<VisibilityKind, keyof VisibilityElements> = {
 };
 
 // One shared collator: localeCompare with options builds a new one per call.
+/** The visibility profile fields that only callers with a layout code see and change (spec §6). */
+const LAYOUT_FIELDS: readonly { name: 'neAttributes' | 'venues'; layoutCode: LayoutCode }[] = [
+  { name: 'neAttributes', layoutCode: 'NEA' },
+  { name: 'venues', layoutCode: 'VEN' },
+];
+
+function viewVisibilityProfile(caller: Caller, p: VisibilityProfileRecord): VisibilityProfileRecord {
+  const hidden = LAYOUT_FIELDS.filter((f) => !hasLayout(caller, f.layoutCode));
+  if (hidden.length === 0) return p;
+  return { ...p, ...Object.fromEntries(hidden.map((f) => [f.name, []])) };
+}
+
 function byName(a: { name: string }, b: { name: string }): number {
   return compareValues(a.name, b.name);
 }
@@ -727,10 +753,17 @@ export class Store implements AuthStore {
 
   listVisibilityProfiles(caller: Caller): VisibilityProfileRecord[] {
     requireArea(caller, 'users');
-    return [...this.visibilityProfiles.values()].filter((p) => canSee(caller, p)).sort(byName);
+    return [...this.visibilityProfiles.values()]
+      .filter((p) => canSee(caller, p))
+      .sort(byName)
+      .map((p) => viewVisibilityProfile(caller, p));
   }
 
   getVisibilityProfile(caller: Caller, uuid: string): VisibilityProfileRecord {
+    return viewVisibilityProfile(caller, this.findVisibilityProfile(caller, uuid));
+  }
+
+  private findVisibilityProfile(caller: Caller, uuid: string): VisibilityProfileRecord {
     requireArea(caller, 'users');
     const p = this.visibilityProfiles.get(uuid);
     if (!p || !canSee(caller, p)) throw notFound('Visibility profile', uuid);
@@ -739,7 +772,7 @@ export class Store implements AuthStore {
 
   saveVisibilityProfile(caller: Caller, input: VisibilityProfileInput): VisibilityProfileRecord {
     requireArea(caller, 'profiles');
-    const existing = input.uuid ? this.getVisibilityProfile(caller, input.uuid) : undefined;
+    const existing = input.uuid ? this.findVisibilityProfile(caller, input.uuid) : undefined;
     const errors = new FieldErrors('body.');
     const scope = this.scopeFor(caller, input, errors);
     errors.addAll(
@@ -765,6 +798,11 @@ export class Store implements AuthStore {
       errors.add('primaryVisibility', 'No such cluster');
     if (input.defaultClusterGroupUuid && !v.clusterGroups.has(input.defaultClusterGroupUuid))
       errors.add('defaultClusterGroup', 'No such cluster group');
+    // Elements of a layout the caller lacks are neither shown to them nor changed by them.
+    for (const field of LAYOUT_FIELDS) {
+      if (!hasLayout(caller, field.layoutCode) && input[field.name].length > 0)
+        errors.add(field.name, `Needs the layout code ${field.layoutCode}`);
+    }
     if (errors.list.length > 0) throw new InvalidError('The visibility profile is not valid', errors.list);
     if (this.visibilityProfiles.nameTaken(input.name, existing?.uuid)) {
       throw new ConflictError('A Visibility Profile with this name already exists');
@@ -781,9 +819,9 @@ export class Store implements AuthStore {
       clusters: uniq(input.clusters, input.primaryVisibilityUuid),
       defaultClusterGroupUuid: input.defaultClusterGroupUuid || null,
       clusterGroups: uniq(input.clusterGroups, input.defaultClusterGroupUuid),
-      neAttributes: uniq(input.neAttributes),
+      neAttributes: hasLayout(caller, 'NEA') ? uniq(input.neAttributes) : (existing?.neAttributes ?? []),
       networkGroups: uniq(input.networkGroups),
-      venues: uniq(input.venues),
+      venues: hasLayout(caller, 'VEN') ? uniq(input.venues) : (existing?.venues ?? []),
     };
     this.visibilityProfiles.set(record);
     this.touch();
@@ -792,7 +830,7 @@ export class Store implements AuthStore {
 
   deleteVisibilityProfile(caller: Caller, uuid: string): void {
     requireArea(caller, 'profiles');
-    this.getVisibilityProfile(caller, uuid);
+    this.findVisibilityProfile(caller, uuid);
     this.visibilityProfiles.delete(uuid);
     for (const u of this.users.values()) if (u.visibilityProfileUuid === uuid) u.visibilityProfileUuid = null;
     this.touch();
@@ -800,15 +838,29 @@ export class Store implements AuthStore {
 
   visibilityProfileUsers(caller: Caller, uuid: string): UserRecord[] {
     requireArea(caller, 'profiles');
-    this.getVisibilityProfile(caller, uuid);
+    this.findVisibilityProfile(caller, uuid);
     return this.usersSorted().filter((u) => u.visibilityProfileUuid === uuid && canSee(caller, u));
   }
 
   // ----------------------------------------------------- visibility elements
 
+  /** The elements visibility profiles can hold, less the kinds whose layout code the caller lacks. */
+  visibilitySet(caller: Caller): VisibilityElements {
+    requireArea(caller, 'users');
+    const v = this.visibility;
+    return {
+      ...v,
+      neAttributes: hasLayout(caller, 'NEA') ? v.neAttributes : new Map(),
+      venues: hasLayout(caller, 'VEN') ? v.venues : new Map(),
+    };
+  }
+
   /** Synchronises one kind of visibility element with the network inventory; answers how many elements it now holds. */
   syncVisibility(caller: Caller, kind: VisibilityKind): number {
     requireArea(caller, 'appSync');
+    const layoutCode = VISIBILITY_SYNC_KINDS.find((k) => k.kind === kind)?.layoutCode;
+    if (layoutCode && !hasLayout(caller, layoutCode))
+      throw new ForbiddenError(`Syncing ${kind} needs the layout code ${layoutCode}`);
     const pending = this.pendingVisibility.get(kind) ?? [];
     const map = this.visibility[KIND_FIELD[kind]] as Map<string, NamedRecord>;
     if (pending.length > 0) {
@@ -822,7 +874,7 @@ export class Store implements AuthStore {
   syncAllVisibility(caller: Caller): number {
     requireArea(caller, 'appSync');
     let total = 0;
-    for (const kind of VISIBILITY_KINDS) total += this.syncVisibility(caller, kind);
+    for (const { kind } of visibilitySyncKindsFor(caller.layoutCodes)) total += this.syncVisibility(caller, kind);
     return total;
   }
 

@@ -931,6 +931,9 @@ export interface paths {
          * Create or update a visibility profile
          * @description Creates the profile when `uuid` is absent. A primary visibility or at
          *     least one network group is required. A name already taken gives 409.
+         *     A caller without the layout code NEA (VEN) sees no NE attributes
+         *     (venues) on profiles and keeps them unchanged on save; sending any is a
+         *     400 on that field.
          */
         post: operations["updateVisibilityProfile"];
         delete?: never;
@@ -970,7 +973,8 @@ export interface paths {
          * Visibility elements available to a profile
          * @description Designed (spec §3 names the visibility set of available elements; no call
          *     of spec §7 returns it). The elements the visibility profile editor offers,
-         *     as last synchronised by the visibility sync calls.
+         *     as last synchronised by the visibility sync calls. NE attributes and
+         *     venues are empty for a caller without the layout code NEA / VEN (spec §6).
          */
         get: operations["getVisibilitySet"];
         put?: never;
@@ -1091,7 +1095,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sync one kind of visibility element */
+        /**
+         * Sync one kind of visibility element
+         * @description Answers how many elements of that kind the store now holds.
+         *     `networkElementAttribute` needs the layout code NEA, `venue` VEN (else 403).
+         */
         get: operations["syncVisibilityKind"];
         put?: never;
         post?: never;
@@ -1108,7 +1116,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sync every kind of visibility element */
+        /**
+         * Sync every kind of visibility element
+         * @description Syncs the kinds the caller's layout codes allow (NE attributes need NEA,
+         *     venues VEN) and answers how many elements of those kinds the store holds.
+         */
         get: operations["syncAllVisibility"];
         put?: never;
         post?: never;
