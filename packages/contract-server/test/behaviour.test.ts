@@ -115,9 +115,11 @@ describe('profiles and applications', () => {
     expect((await post('/profile/visibility/update', vpForm)).status).toBe(409);
     const app = await get(`/app/${[...t.store.applications.values()][1]!.uuid}`);
     const { uuid: _p, ...appForm } = app;
-    expect((await post('/app/update', { ...appForm, roles: [], elements: [] })).status).toBe(409);
-    const client = await get(`/authClient/list`);
-    const { uuid: _c, ...clientForm } = client[0];
+    // Responses never carry the passwords; a new application must bring them.
+    const passwords = { dataPassword: 'db-secret', apiPassword: 'api-secret' };
+    expect((await post('/app/update', { ...appForm, ...passwords, roles: [], elements: [] })).status).toBe(409);
+    const client = await get(`/authClient/get/${(await get(`/authClient/list`))[0].uuid}`);
+    const { uuid: _c, ...clientForm } = client;
     expect((await post('/authClient/update', clientForm)).status).toBe(409);
   });
 

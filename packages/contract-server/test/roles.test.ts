@@ -74,11 +74,14 @@ describe('what each role sees', () => {
     });
   }
 
-  it('application credentials show to ERRIGAL_ADMIN only', async () => {
+  it('application connection settings show to ERRIGAL_ADMIN only, its passwords to nobody', async () => {
     const snmp = t.store.applications.findByName('Snmp Manager')!;
     const provider = (await t.call('GET', `${API}/app/${snmp.uuid}`, { as: PROVIDER })).body;
     const customer = (await t.call('GET', `${API}/app/${snmp.uuid}`, { as: CUSTOMER })).body;
-    expect(provider.dataPassword).toBe(snmp.dataPassword);
+    expect(provider.dataUsername).toBe(snmp.dataUsername);
+    expect(provider).not.toHaveProperty('dataPassword');
+    expect(provider).not.toHaveProperty('apiPassword');
+    expect(customer).not.toHaveProperty('dataUsername');
     expect(customer).not.toHaveProperty('dataPassword');
     expect(customer).not.toHaveProperty('apiPassword');
     // Rows for ERRIGAL_ADMIN only are left out for others.

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   BASE,
   CLONE_SUFFIX,
@@ -179,5 +179,25 @@ describe('generateClientSecret', () => {
 
   it('honours another length', () => {
     expect(generateClientSecret(64)).toMatch(/^[A-Za-z0-9]{64}$/);
+  });
+
+  it('draws from the platform CSPRNG and rejects the bytes a modulo would bias', () => {
+    // 248..255 would map onto 'A'..'H' a fifth time: they are skipped, not folded.
+    const draws = [
+      [255, 248, 0, 61, 62, 123, 124, 247],
+      [251, 25, 26, 51, 52, 60, 1, 2],
+    ];
+    const spy = vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation((array: ArrayBufferView) => {
+      const bytes = array as Uint8Array;
+      bytes.fill(255);
+      bytes.set(draws.shift() ?? []);
+      return array;
+    });
+    try {
+      expect(generateClientSecret(10)).toBe('A9A9A9Zaz0');
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

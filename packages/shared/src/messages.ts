@@ -223,7 +223,7 @@ export const validationMessages = {
   /** Client secret: the spec gives only 'under 64 characters'. */
   clientSecret: 'This field is required and must be under 64 characters', // spec elides: designed
   /** Allowed redirect target: security-checklist.md (absolute URL, no javascript:), no spec text. */
-  redirectTarget: 'This must be an absolute http or https URL without a fragment', // spec elides: designed
+  redirectTarget: 'This must be an absolute https URL (http only on localhost, 127.0.0.1 or [::1]) without a fragment', // spec elides: designed
   defaultTreeMustBeAssigned: 'Please Select an Business Profile From the list',
   selectApplication: 'Please select an application',
   /** Business profile: spec §2 offers one dropdown per application; the API must refuse a second. */

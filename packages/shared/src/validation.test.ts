@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   isValidEmail,
-  isValidRedirectTarget,
   textLength,
   type UserFormValues,
   validateApplication,
@@ -199,6 +198,16 @@ describe('validateApplication', () => {
     });
   });
 
+  it('keeps stored passwords when a saved application leaves them blank', () => {
+    const blank = { ...validApplication, dataPassword: '', apiPassword: null };
+    expect(validateApplication(blank)).toEqual({ dataPassword: REQUIRED_255, apiPassword: REQUIRED_255 });
+    expect(validateApplication(blank, { passwordsStored: true })).toEqual({});
+    // A new password for a saved application still keeps to 255 characters.
+    expect(validateApplication({ ...blank, apiPassword: long(256) }, { passwordsStored: true })).toEqual({
+      apiPassword: REQUIRED_255,
+    });
+  });
+
   it('skips rows flagged for deletion', () => {
     expect(validateApplication({ ...validApplication, roles: [{ uuid: 'r-9', deleted: true }] })).toEqual({});
   });
@@ -311,19 +320,40 @@ describe('validateOAuthClient', () => {
     });
   });
 
-  it('refuses a redirect target that is not an absolute http(s) URL', () => {
+  it('accepts an absolute https URL, and http on a loopback host only', () => {
+    for (const target of [
+      'https://reports.example.com/cb',
+      'https://reports.example.com:8443/oauth/callback?tenant=a',
+      'http://127.0.0.1:8080/userprofile/selfcallback',
+      'http://localhost:3000/callback',
+      'http://[::1]:9000/cb',
+    ]) {
+      expect(validateOAuthClient({ ...client, allowedRedirectTarget: target }), target).toEqual({});
+    }
+  });
+
+  it('refuses every other redirect target, naming the field', () => {
+    const message =
+      'This must be an absolute https URL (http only on localhost, 127.0.0.1 or [::1]) without a fragment';
     for (const target of [
       'javascript:alert(1)',
+      'JavaScript://example.com/%0Aalert(1)',
+      'data:text/html,<script>alert(1)</script>',
       '/callback',
+      '//evil.example.net/cb',
       'reports.example.com/cb',
       'https://x.example/cb#frag',
+      'https://good.example@evil.example/cb',
+      'http://reports.example.com/cb',
+      'http://localhost.evil.example/cb',
+      'http://10.0.0.1/cb',
       'ftp://x.example/',
+      ' https://x.example/cb',
     ]) {
-      expect(validateOAuthClient({ ...client, allowedRedirectTarget: target })).toEqual({
-        allowedRedirectTarget: 'This must be an absolute http or https URL without a fragment',
+      expect(validateOAuthClient({ ...client, allowedRedirectTarget: target }), target).toEqual({
+        allowedRedirectTarget: message,
       });
     }
-    expect(isValidRedirectTarget('http://127.0.0.1:8080/userprofile/selfcallback')).toBe(true);
   });
 });
 

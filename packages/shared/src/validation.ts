@@ -68,10 +68,14 @@ export function isValidEmail(value: string): boolean {
   return at > 0 && at <= 64 && EMAIL.test(value);
 }
 
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
 /**
- * An allowed redirect target must be an absolute http(s) URL without a
- * fragment (RFC 6749 §3.1.2); `javascript:` and relative targets are refused
- * (security-checklist.md).
+ * The one rule for an OAuth2 client's allowed redirect target, on both sides:
+ * an absolute `https:` URL, or `http:` on a loopback host (127.0.0.1, [::1],
+ * localhost: RFC 8252 §7.3, RFC 9700 §2.6), with a host, no user info and no
+ * fragment (RFC 6749 §3.1.2). Every other scheme (`javascript:`, `data:`,
+ * `ftp:` ...) and every relative target is refused (security-checklist.md).
  */
 export function isValidRedirectTarget(value: string): boolean {
   if (value !== value.trim() || value.includes('#')) return false;
@@ -81,7 +85,8 @@ export function isValidRedirectTarget(value: string): boolean {
   } catch {
     return false;
   }
-  return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  if (url.hostname === '' || url.username !== '' || url.password !== '') return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
 }
 
 // Field rules, each writing at most one message for its key.
@@ -241,6 +246,8 @@ const APPLICATION_TEXT_FIELDS = [
   'apiPassword',
 ] as const;
 
+const PASSWORD_FIELDS: ReadonlySet<string> = new Set(['dataPassword', 'apiPassword']);
+
 function validateRows(
   errors: ValidationErrors<ApplicationField>,
   list: 'roles' | 'elements',
@@ -255,9 +262,24 @@ function validateRows(
   });
 }
 
-export function validateApplication(values: ApplicationFormValues): ValidationErrors<ApplicationField> {
+export interface ApplicationValidationContext {
+  /**
+   * The application is saved, so the server holds its two passwords. They are
+   * never sent back to the browser (docs/decisions.md): a blank password then
+   * keeps the stored one, so only its length is checked.
+   */
+  passwordsStored?: boolean;
+}
+
+export function validateApplication(
+  values: ApplicationFormValues,
+  context: ApplicationValidationContext = {},
+): ValidationErrors<ApplicationField> {
   const errors: ValidationErrors<ApplicationField> = {};
-  for (const field of APPLICATION_TEXT_FIELDS) requiredText(errors, field, values[field]);
+  for (const field of APPLICATION_TEXT_FIELDS) {
+    if (context.passwordsStored && PASSWORD_FIELDS.has(field) && isBlank(values[field])) continue;
+    requiredText(errors, field, values[field]);
+  }
   required(errors, 'apiAuthType', !isBlank(values.apiAuthType));
   validateRows(errors, 'roles', values.roles);
   validateRows(errors, 'elements', values.elements);

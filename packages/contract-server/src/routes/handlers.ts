@@ -19,6 +19,7 @@ import {
   businessProfileInput,
   businessProfileView,
   clientInput,
+  clientSummaryView,
   clientView,
   clusterForest,
   userInput,
@@ -337,7 +338,7 @@ export function createStoreHandlers(ctx: HandlerContext): Record<string, Handler
 
     // -------------------------------------------------------- OAuth2 clients
     async listOAuth2Clients(request: FastifyRequest) {
-      return ctx.store().listClients(caller(request)).map(clientView);
+      return ctx.store().listClients(caller(request)).map(clientSummaryView);
     },
     async getOAuth2Client(request: Req<unknown, { uuid: string }>) {
       return clientView(ctx.store().getClient(caller(request), request.params.uuid));

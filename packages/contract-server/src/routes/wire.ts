@@ -226,7 +226,7 @@ export function visibilitySetView(store: Store, v: VisibilityElements): S['Visib
   };
 }
 
-/** The database and REST API settings are present for ERRIGAL_ADMIN callers only. */
+/** The database and REST API settings are present for ERRIGAL_ADMIN callers only; the passwords never leave the server. */
 export function applicationView(store: Store, caller: Caller, a: ApplicationRecord): S['Application'] {
   const row = (r: AppRow): S['ApplicationItem'] => ({
     uuid: r.uuid,
@@ -242,22 +242,25 @@ export function applicationView(store: Store, caller: Caller, a: ApplicationReco
     dataUrl: a.dataUrl,
     dataDriverName: a.dataDriverName,
     dataUsername: a.dataUsername,
-    dataPassword: a.dataPassword,
     apiHost: a.apiHost,
     apiAuthType: a.apiAuthType,
     apiUsername: a.apiUsername,
-    apiPassword: a.apiPassword,
   };
 }
 
-export function clientView(c: ClientRecord): S['OAuth2Client'] {
+/** A client as the list shows it: without its secret. */
+export function clientSummaryView(c: ClientRecord): S['OAuth2ClientSummary'] {
   return {
     uuid: c.uuid,
     name: c.name,
     description: c.description,
     allowedRedirectTarget: c.allowedRedirectTarget || null,
-    clientSecret: c.clientSecret,
   };
+}
+
+/** One client for its editor, secret included (ERRIGAL_ADMIN only, not cached). */
+export function clientView(c: ClientRecord): S['OAuth2Client'] {
+  return { ...clientSummaryView(c), clientSecret: c.clientSecret };
 }
 
 // ----------------------------------------------------------------- inputs

@@ -12,6 +12,7 @@ import {
 } from '@userprofile/shared/constants';
 import { compareValues } from '@userprofile/shared/list';
 import {
+  isBlank,
   validateApplication,
   validateAppProfile,
   validateBusinessProfile,
@@ -70,10 +71,19 @@ export type UserInput = Omit<UserRecord, 'uuid' | 'passwordHash' | 'passwordHist
 
 export type AppRowInput = Omit<AppRow, 'uuid'> & { uuid?: string | null };
 
-/** An application as a save brings it; apiAuthType is checked by the validator. */
-export type ApplicationInput = Omit<ApplicationRecord, 'uuid' | 'apiAuthType' | 'roles' | 'elements'> & {
+/**
+ * An application as a save brings it; apiAuthType is checked by the validator.
+ * A password left out of an update keeps the stored one: responses never carry
+ * them (docs/decisions.md).
+ */
+export type ApplicationInput = Omit<
+  ApplicationRecord,
+  'uuid' | 'apiAuthType' | 'dataPassword' | 'apiPassword' | 'roles' | 'elements'
+> & {
   uuid?: string | null;
   apiAuthType: string;
+  dataPassword?: string | null;
+  apiPassword?: string | null;
   roles: AppRowInput[];
   elements: AppRowInput[];
 };
@@ -122,6 +132,11 @@ interface RemoteCatalogue {
   elements: { name: string; category: string }[];
   /** Bumped at each sync: the remote application keeps evolving, deterministically. */
   release: number;
+}
+
+/** A new password, or the stored one when the save leaves it out (the validator has checked one exists). */
+function keptPassword(given: string | null | undefined, stored: string | undefined): string {
+  return isBlank(given) ? (stored ?? '') : (given as string);
 }
 
 /** A keyed collection with a case-insensitive unique name index. */
@@ -908,7 +923,12 @@ export class Store implements AuthStore {
     if (input.uuid && !existing) throw notFound('Application', input.uuid);
     const errors = new FieldErrors('body.');
     const wireRows = (list: AppRowInput[]) => list.map((r) => ({ ...r, uuid: r.uuid || 'new', ...wireScope(r) }));
-    errors.addAll(validateApplication({ ...input, roles: wireRows(input.roles), elements: wireRows(input.elements) }));
+    errors.addAll(
+      validateApplication(
+        { ...input, roles: wireRows(input.roles), elements: wireRows(input.elements) },
+        { passwordsStored: existing !== undefined },
+      ),
+    );
     if (existing && existing.name !== input.name) errors.add('name', 'The name cannot be changed once saved');
     const rowOwners = new Map<string, string>();
     for (const app of this.applications.values())
@@ -944,11 +964,11 @@ export class Store implements AuthStore {
       dataUrl: input.dataUrl,
       dataDriverName: input.dataDriverName,
       dataUsername: input.dataUsername,
-      dataPassword: input.dataPassword,
+      dataPassword: keptPassword(input.dataPassword, existing?.dataPassword),
       apiHost: input.apiHost,
       apiAuthType: input.apiAuthType as ApplicationRecord['apiAuthType'],
       apiUsername: input.apiUsername,
-      apiPassword: input.apiPassword,
+      apiPassword: keptPassword(input.apiPassword, existing?.apiPassword),
       roles,
       elements,
     };

@@ -994,7 +994,8 @@ export interface paths {
         };
         /**
          * Applications of the suite
-         * @description The database and REST API settings, passwords included, are present for ERRIGAL_ADMIN callers only.
+         * @description The database and REST API settings are present for ERRIGAL_ADMIN callers
+         *     only; the two passwords are never sent back (see `Application`).
          */
         get: operations["listApplications"];
         put?: never;
@@ -1014,7 +1015,8 @@ export interface paths {
         };
         /**
          * One application
-         * @description The database and REST API settings, passwords included, are present for ERRIGAL_ADMIN callers only.
+         * @description The database and REST API settings are present for ERRIGAL_ADMIN callers
+         *     only; the two passwords are never sent back (see `Application`).
          */
         get: operations["getApplication"];
         put?: never;
@@ -1038,8 +1040,11 @@ export interface paths {
         /**
          * Create or update an application
          * @description Creates the application when `uuid` is absent. A name already taken gives
-         *     409. Roles and elements absent from the body are deleted (the form drops
-         *     the rows flagged for deletion).
+         *     409; the name of a saved application cannot change (400 `body.name`).
+         *     Roles and elements absent from the body are deleted (the form drops the
+         *     rows flagged for deletion); a new row carries the uuid the console gave
+         *     it. `dataPassword` and `apiPassword` are required to create; on an update
+         *     an absent one keeps the stored password (responses never carry them).
          */
         post: operations["updateApplication"];
         delete?: never;
@@ -1137,7 +1142,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** OAuth2 clients */
+        /**
+         * OAuth2 clients
+         * @description The list leaves the secrets out; only one client read by uuid carries its secret.
+         */
         get: operations["listOAuth2Clients"];
         put?: never;
         post?: never;
@@ -1154,7 +1162,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One OAuth2 client */
+        /**
+         * One OAuth2 client
+         * @description With its secret, which the editor shows (with a copy button) to the
+         *     ERRIGAL_ADMIN who alone may read clients; answered `Cache-Control: no-store`.
+         */
         get: operations["getOAuth2Client"];
         put?: never;
         post?: never;
@@ -1176,8 +1188,13 @@ export interface paths {
         /**
          * Create or update an OAuth2 client
          * @description Creates the client when `uuid` is absent. The client's `client_id` on the
-         *     wire is its uuid. The redirect target must be an absolute http(s) URL; it
-         *     is matched by exact string equality at authorize time.
+         *     wire is its uuid; it authenticates at the token endpoint with its secret.
+         *     The redirect target must be an absolute `https` URL, or `http` on a
+         *     loopback host (127.0.0.1, [::1], localhost), without user info or
+         *     fragment (`validateOAuthClient` in packages/shared, the rule the console
+         *     applies too); anything else (`javascript:`, `data:`, relative) is a 400
+         *     naming `body.allowedRedirectTarget`. It is matched by exact string
+         *     equality at authorize time, so a changed target stops the old one at once.
          */
         post: operations["updateOAuth2Client"];
         delete?: never;
@@ -1398,9 +1415,11 @@ export interface components {
             errigalCustomerCompany?: components["schemas"]["CompanyRef"];
         };
         /**
-         * @description An application. The database and REST API settings (passwords included)
-         *     are present for ERRIGAL_ADMIN callers only. `elements` is one list; each
-         *     row names its category.
+         * @description An application. The database and REST API settings are present for
+         *     ERRIGAL_ADMIN callers only. `dataPassword` and `apiPassword` (spec §3)
+         *     are write-only: no response carries them, in clear or masked, and an
+         *     update without them keeps the stored ones (`ApplicationInput`).
+         *     `elements` is one list; each row names its category.
          */
         Application: {
             uuid: components["schemas"]["Uuid"];
@@ -1408,26 +1427,29 @@ export interface components {
             dataUrl?: components["schemas"]["Name"];
             dataDriverName?: components["schemas"]["Name"];
             dataUsername?: components["schemas"]["Name"];
-            dataPassword?: components["schemas"]["Name"];
             apiHost?: components["schemas"]["Name"];
             apiAuthType?: components["schemas"]["ApiAuthType"];
             apiUsername?: components["schemas"]["Name"];
-            apiPassword?: components["schemas"]["Name"];
             roles: components["schemas"]["ApplicationItem"][];
             elements: components["schemas"]["ApplicationItem"][];
         };
-        /** @description The application form (ERRIGAL_ADMIN only); `uuid` absent creates it. */
+        /**
+         * @description The application form (ERRIGAL_ADMIN only); `uuid` absent creates it.
+         *     `dataPassword` and `apiPassword` are required to create (400 naming the
+         *     field); on an update an absent one keeps the stored password, since
+         *     responses never carry it.
+         */
         ApplicationInput: {
             uuid?: components["schemas"]["Uuid"];
             name: components["schemas"]["Name"];
             dataUrl: components["schemas"]["Name"];
             dataDriverName: components["schemas"]["Name"];
             dataUsername: components["schemas"]["Name"];
-            dataPassword: components["schemas"]["Name"];
+            dataPassword?: components["schemas"]["Name"];
             apiHost: components["schemas"]["Name"];
             apiAuthType: components["schemas"]["ApiAuthType"];
             apiUsername: components["schemas"]["Name"];
-            apiPassword: components["schemas"]["Name"];
+            apiPassword?: components["schemas"]["Name"];
             roles: components["schemas"]["ApplicationItem"][];
             elements: components["schemas"]["ApplicationItem"][];
         };
@@ -1557,6 +1579,13 @@ export interface components {
             description: components["schemas"]["Name"];
             allowedRedirectTarget: components["schemas"]["OptionalText"];
             clientSecret: components["schemas"]["ClientSecret"];
+        };
+        /** @description A client as the list shows it, without its secret. */
+        OAuth2ClientSummary: {
+            uuid: components["schemas"]["Uuid"];
+            name: components["schemas"]["Name"];
+            description: components["schemas"]["Name"];
+            allowedRedirectTarget: components["schemas"]["OptionalText"];
         };
         /** @description The OAuth2 client form; `uuid` absent creates it. */
         OAuth2ClientInput: {
@@ -2071,6 +2100,7 @@ export type SchemaNamedRefList = components['schemas']['NamedRefList'];
 export type SchemaVisibilitySet = components['schemas']['VisibilitySet'];
 export type SchemaVisibilitySyncKind = components['schemas']['VisibilitySyncKind'];
 export type SchemaOAuth2Client = components['schemas']['OAuth2Client'];
+export type SchemaOAuth2ClientSummary = components['schemas']['OAuth2ClientSummary'];
 export type SchemaOAuth2ClientInput = components['schemas']['OAuth2ClientInput'];
 export type SchemaClientSecret = components['schemas']['ClientSecret'];
 export type SchemaLoginForm = components['schemas']['LoginForm'];
@@ -3457,13 +3487,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The clients. */
+            /** @description The clients, without their secrets. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OAuth2Client"][];
+                    "application/json": components["schemas"]["OAuth2ClientSummary"][];
                 };
             };
             401: components["responses"]["Unauthorized"];
