@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { type Browser, test as base, type Cookie, expect, type Page } from '@playwright/test';
+import { href, toUserList } from '../../packages/web/src/lib/paths.ts';
 
 export const PASSWORD = process.env.SEED_PASSWORD ?? 'Passw0rd!';
 export const ACCOUNTS = {
@@ -37,13 +38,95 @@ export class Mock {
   }
 }
 
-/** Each test starts on a fresh server state. */
-export const test = base.extend<{ mock: Mock }>({
+/** What a sign-in leaves in the browser: the console's local storage and the cookies (provider session, XSRF). */
+interface SavedSignIn {
+  storage: { name: string; value: string }[];
+  cookies: Cookie[];
+  token: string;
+  /** ms since the epoch. */
+  expiresAt: number;
+}
+
+const STORAGE_PREFIX = 'user-profile.';
+/** A saved sign-in is not reused within this long of its token's expiry. */
+const EXPIRY_MARGIN_MS = 5 * 60_000;
+
+/** Signs in through the real flow in a context of its own and keeps what it left. */
+async function freshSignIn(browser: Browser, baseURL: string, username: string): Promise<SavedSignIn> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await signIn(page, username);
+    const state = await context.storageState();
+    const storage = (state.origins.find((o) => o.origin === new URL(baseURL).origin)?.localStorage ?? []).filter(
+      (item) => item.name.startsWith(STORAGE_PREFIX),
+    );
+    const token = storage.find((item) => item.name === `${STORAGE_PREFIX}access_token`)?.value ?? '';
+    const expiresAt = Number(storage.find((item) => item.name === `${STORAGE_PREFIX}token_expires_at`)?.value ?? 0);
+    return { storage, cookies: state.cookies, token, expiresAt };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The saved sign-in still works: not about to expire, and the server still accepts its token. */
+async function stillValid(page: Page, saved: SavedSignIn): Promise<boolean> {
+  if (saved.expiresAt - Date.now() < EXPIRY_MARGIN_MS) return false;
+  const r = await page.request.get('/userprofile/api/v1/me', {
+    headers: { Authorization: `Bearer ${saved.token}`, Algorithm: 'RSA256' },
+  });
+  return r.ok();
+}
+
+export interface Fixtures {
+  /** The dev backend's control API; the server state is reset before the test. */
+  mock: Mock;
+  /**
+   * For tests that are not about signing in: the page signed in as this
+   * account and showing the user list, as after signIn(), without going
+   * through the sign-in pages again. Each worker signs in once per account
+   * (the real flow) and reuses the token and cookies while the server
+   * accepts them; /__mock/reset keeps sign-in sessions, and a session ended
+   * by the test (sign-out, password reset) is noticed and replaced.
+   */
+  signedInAs: (username: string) => Promise<void>;
+}
+
+export const test = base.extend<Fixtures, { savedSignIns: Map<string, SavedSignIn> }>({
+  savedSignIns: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture uses from its first parameter
+    async ({}, use) => {
+      await use(new Map());
+    },
+    { scope: 'worker' },
+  ],
   mock: async ({ page }, use) => {
     const mock = new Mock(page);
     await mock.reset();
     await use(mock);
     await mock.clearFaults();
+  },
+  signedInAs: async ({ page, browser, baseURL, savedSignIns, mock: _reset }, use) => {
+    await use(async (username) => {
+      let saved = savedSignIns.get(username);
+      if (!saved || !(await stillValid(page, saved))) {
+        saved = await freshSignIn(browser, baseURL as string, username);
+        savedSignIns.set(username, saved);
+      }
+      await page.context().clearCookies();
+      await page.context().addCookies(saved.cookies);
+      // Local storage is per origin: set it from a light same-origin document, then open the console.
+      await page.goto('/userprofile/config.json');
+      await page.evaluate(
+        ({ prefix, items }) => {
+          for (const key of Object.keys(localStorage)) if (key.startsWith(prefix)) localStorage.removeItem(key);
+          for (const item of items) localStorage.setItem(item.name, item.value);
+        },
+        { prefix: STORAGE_PREFIX, items: saved.storage },
+      );
+      await page.goto(href(toUserList()));
+      await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    });
   },
 });
 
@@ -59,6 +142,6 @@ export async function signIn(page: Page, username: string, password: string = PA
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/userprofile/user/list');
+  await page.waitForURL(`**${href(toUserList())}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
 }

@@ -2,7 +2,8 @@
 // critical violations), plus the 1280×800 screenshots the team looks at.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, expect, signIn, test } from '../fixtures.ts';
+import { href, toForbidden, toForgotPassword, toLoginStart } from '../../../packages/web/src/lib/paths.ts';
+import { ACCOUNTS, expect, test } from '../fixtures.ts';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -12,7 +13,7 @@ async function seriousViolations(page: Page) {
 }
 
 test('the login page has no serious accessibility violations', async ({ page, mock: _ }) => {
-  await page.goto('/userprofile/auth/login/user');
+  await page.goto(href(toLoginStart()));
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   // Wait for the 'Please Login First'-free page: no toast on a direct visit.
   expect(await seriousViolations(page)).toEqual([]);
@@ -20,7 +21,7 @@ test('the login page has no serious accessibility violations', async ({ page, mo
 });
 
 test('the forgot-password and reset pages have no serious accessibility violations', async ({ page, mock: _ }) => {
-  await page.goto('/userprofile/password/forgot');
+  await page.goto(href(toForgotPassword()));
   await expect(page.getByRole('button', { name: 'Send Reset Link' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.goto('/userprofile/password/new/not~valid');
@@ -28,14 +29,14 @@ test('the forgot-password and reset pages have no serious accessibility violatio
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('the shell has no serious accessibility violations', async ({ page, mock: _ }) => {
-  await signIn(page, ACCOUNTS.provider);
+test('the shell has no serious accessibility violations', async ({ signedInAs, page, mock: _ }) => {
+  await signedInAs(ACCOUNTS.provider);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Home' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('shell.png') });
   await page.getByRole('button', { name: 'Collapse menu' }).click();
   expect(await seriousViolations(page)).toEqual([]);
-  await page.goto('/userprofile/forbidden');
+  await page.goto(href(toForbidden()));
   await expect(page.getByRole('heading', { name: '403 Forbidden' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });

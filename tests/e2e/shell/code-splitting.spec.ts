@@ -1,5 +1,7 @@
 // Issue 5: the initial JavaScript is split by route — the login page loads
 // neither the shell nor any feature screen.
+
+import { href, toLoginStart, toNotFound } from '../../../packages/web/src/lib/paths.ts';
 import { expect, test } from '../fixtures.ts';
 
 test('the login page loads no shell or feature screen code', async ({ page, mock: _ }) => {
@@ -7,7 +9,7 @@ test('the login page loads no shell or feature screen code', async ({ page, mock
   page.on('response', (r) => {
     if (r.request().resourceType() === 'script') scripts.push(new URL(r.url()).pathname.split('/').pop() ?? '');
   });
-  await page.goto('/userprofile/auth/login/user');
+  await page.goto(href(toLoginStart()));
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   await page.waitForLoadState('networkidle');
   expect(scripts.some((s) => s.startsWith('login-page-'))).toBe(true);
@@ -15,7 +17,7 @@ test('the login page loads no shell or feature screen code', async ({ page, mock
   expect(unexpected).toEqual([]);
 
   // The shell's code arrives with the first shell route.
-  await page.goto('/userprofile/notFound');
+  await page.goto(href(toNotFound()));
   await expect(page.getByRole('heading', { name: '404 Not Found' })).toBeVisible();
   expect(scripts.some((s) => s.startsWith('layout-'))).toBe(true);
 });

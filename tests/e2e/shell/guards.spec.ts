@@ -1,5 +1,13 @@
 // Issue 5: redirects and guards per role (spec §2, §6), the error pages.
-import { ACCOUNTS, expect, signIn, test } from '../fixtures.ts';
+
+import {
+  href,
+  toAppProfileList,
+  toAuthClientList,
+  toAuthClientNew,
+  toNotFound,
+} from '../../../packages/web/src/lib/paths.ts';
+import { ACCOUNTS, expect, test } from '../fixtures.ts';
 
 const NAV = ['Users', 'Profiles', 'Visibilities', 'Applications', 'Application Admin', 'OAuth2 Clients'];
 
@@ -10,8 +18,8 @@ const cases = [
 ] as const;
 
 for (const c of cases) {
-  test(`${c.account}: menu and route guards follow the role`, async ({ page, mock: _ }) => {
-    await signIn(page, c.account);
+  test(`${c.account}: menu and route guards follow the role`, async ({ signedInAs, page, mock: _ }) => {
+    await signedInAs(c.account);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link')).toHaveText([...c.nav]);
 
@@ -34,7 +42,7 @@ for (const c of cases) {
         await expect(page.getByText('You do not have permission to access this.')).toBeVisible();
       }
     }
-    await page.goto('/userprofile/authClient/list');
+    await page.goto(href(toAuthClientList()));
     if (c.top) {
       await expect(page.getByRole('heading', { level: 1, name: 'OAuth2 Clients' })).toBeVisible();
     } else {
@@ -45,7 +53,7 @@ for (const c of cases) {
 }
 
 test('a signed-out visitor on a guarded route is told to log in and sent to sign in', async ({ page, mock: _ }) => {
-  await page.goto('/userprofile/profile/app/list');
+  await page.goto(href(toAppProfileList()));
   await expect(page.getByText('Please Login First')).toBeVisible();
   await expect(page).toHaveURL(/\/userprofile\/authorize\?/);
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
@@ -55,14 +63,18 @@ test('an unknown path shows 404 Not Found', async ({ page, mock: _ }) => {
   await page.goto('/userprofile/no/such/page');
   await expect(page.getByRole('heading', { name: '404 Not Found' })).toBeVisible();
   await expect(page.getByText('Page Not Found, please check URL is correct.')).toBeVisible();
-  await page.goto('/userprofile/notFound');
+  await page.goto(href(toNotFound()));
   await expect(page.getByRole('heading', { name: '404 Not Found' })).toBeVisible();
 });
 
-test('the forbidden page shows its texts for a signed-in user, with the menu', async ({ page, mock: _ }) => {
-  await signIn(page, ACCOUNTS.sco);
+test('the forbidden page shows its texts for a signed-in user, with the menu', async ({
+  signedInAs,
+  page,
+  mock: _,
+}) => {
+  await signedInAs(ACCOUNTS.sco);
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
-  await page.goto('/userprofile/authClient/new');
+  await page.goto(href(toAuthClientNew()));
   await expect(page).toHaveURL(/\/userprofile\/forbidden$/);
   await expect(page.getByRole('heading', { name: '403 Forbidden' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();

@@ -2,9 +2,11 @@
 // the global error messages of spec §8 through fault injection, the menu,
 // the loading overlay, the shared header and analytics.
 import type { Request } from '@playwright/test';
-import { ACCOUNTS, expect, PASSWORD, signIn, test } from '../fixtures.ts';
+import { href, toForgotPassword, toLoginStart } from '../../../packages/web/src/lib/paths.ts';
+import { ACCOUNTS, expect, PASSWORD, test } from '../fixtures.ts';
 
 test('every API call carries the bearer token and Algorithm; non-GET calls the XSRF token', async ({
+  signedInAs,
   page,
   mock: _,
 }) => {
@@ -12,7 +14,7 @@ test('every API call carries the bearer token and Algorithm; non-GET calls the X
   page.on('request', (r) => {
     if (new URL(r.url()).pathname.startsWith('/userprofile/')) calls.push(r);
   });
-  await signIn(page, ACCOUNTS.provider);
+  await signedInAs(ACCOUNTS.provider);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
 
@@ -47,7 +49,7 @@ test('every API call carries the bearer token and Algorithm; non-GET calls the X
 });
 
 test('a failed call to the login path warns that the session timed out', async ({ page, mock }) => {
-  await page.goto('/userprofile/auth/login/user');
+  await page.goto(href(toLoginStart()));
   await page.getByLabel('Username', { exact: true }).fill(ACCOUNTS.provider);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await mock.fault({ method: 'POST', path: '/userprofile/login', status: 500 });
@@ -57,8 +59,8 @@ test('a failed call to the login path warns that the session timed out', async (
 });
 
 for (const status of [403, 404]) {
-  test(`${status} on a GET sends the user to /notFound`, async ({ page, mock }) => {
-    await signIn(page, ACCOUNTS.customer);
+  test(`${status} on a GET sends the user to /notFound`, async ({ signedInAs, page, mock }) => {
+    await signedInAs(ACCOUNTS.customer);
     await mock.fault({ method: 'GET', path: '/userprofile/api/v1/applicationInfo', status });
     await page.reload();
     await expect(page).toHaveURL(/\/userprofile\/notFound$/);
@@ -66,7 +68,7 @@ for (const status of [403, 404]) {
   });
 
   test(`${status} on a POST warns to reload the page, and the screen shows its own message`, async ({ page, mock }) => {
-    await page.goto('/userprofile/password/forgot');
+    await page.goto(href(toForgotPassword()));
     await mock.fault({ method: 'POST', path: '/userprofile/api/v1/password/forgot', status });
     await page.getByLabel('Username', { exact: true }).fill(ACCOUNTS.customer);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
@@ -78,8 +80,8 @@ for (const status of [403, 404]) {
   });
 }
 
-test('the collapsed menu stays collapsed after a reload', async ({ page, mock: _ }) => {
-  await signIn(page, ACCOUNTS.provider);
+test('the collapsed menu stays collapsed after a reload', async ({ signedInAs, page, mock: _ }) => {
+  await signedInAs(ACCOUNTS.provider);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByText('Application Admin')).toBeVisible();
   await nav.getByRole('button', { name: 'Collapse menu' }).click();
@@ -95,8 +97,8 @@ test('the collapsed menu stays collapsed after a reload', async ({ page, mock: _
   await expect(nav.getByText('Application Admin')).toBeVisible();
 });
 
-test('the loading overlay shows during a delayed call', async ({ page, mock }) => {
-  await signIn(page, ACCOUNTS.customer);
+test('the loading overlay shows during a delayed call', async ({ signedInAs, page, mock }) => {
+  await signedInAs(ACCOUNTS.customer);
   await mock.fault({ method: 'GET', path: '/userprofile/api/v1/me', delayMs: 2_000 });
   await page.reload();
   const overlay = page.getByTestId('loading-overlay');
@@ -107,6 +109,7 @@ test('the loading overlay shows during a delayed call', async ({ page, mock }) =
 });
 
 test('the shared header is set up once, in order, with its admin link hidden; analytics gets dimension 4', async ({
+  signedInAs,
   page,
   mock: _,
 }) => {
@@ -114,7 +117,7 @@ test('the shared header is set up once, in order, with its admin link hidden; an
   page.on('request', (r) => {
     if (r.url().includes('/header-host/')) headerFiles.push(new URL(r.url()).pathname.replace('/header-host/', ''));
   });
-  await signIn(page, ACCOUNTS.provider);
+  await signedInAs(ACCOUNTS.provider);
   const banner = page.getByRole('banner');
   await expect(banner.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/userprofile');
   await expect(banner.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/userprofile/logout');
@@ -146,15 +149,15 @@ test('the shared header is set up once, in order, with its admin link hidden; an
   }
 });
 
-test('the header Logout link signs out', async ({ page, mock: _ }) => {
-  await signIn(page, ACCOUNTS.customer);
+test('the header Logout link signs out', async ({ signedInAs, page, mock: _ }) => {
+  await signedInAs(ACCOUNTS.customer);
   await page.getByRole('banner').getByRole('link', { name: 'Logout' }).click();
   await expect(page.getByText('You have been signed out of all applications.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible({ timeout: 10_000 });
 });
 
-test("the token's expiry signs the user out", async ({ page, mock: _ }) => {
-  await signIn(page, ACCOUNTS.sco);
+test("the token's expiry signs the user out", async ({ signedInAs, page, mock: _ }) => {
+  await signedInAs(ACCOUNTS.sco);
   // The stored expiry drives the timer: bring it to two seconds from now.
   await page.evaluate(() => localStorage.setItem('user-profile.token_expires_at', String(Date.now() + 2_000)));
   await page.reload();

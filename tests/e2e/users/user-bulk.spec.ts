@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { userMessages } from '../../../packages/shared/src/messages.ts';
-import { ACCOUNTS, expect, signIn, test } from '../fixtures.ts';
+import { ACCOUNTS, expect, test } from '../fixtures.ts';
 import { apiGet, apiPost, toast, type WireUser } from './users-page.ts';
 
 // The machine is shared: sign-in and a reset can take a while under load.
@@ -23,8 +23,8 @@ async function chooseFile(page: Page, name: string, text: string) {
 }
 
 test.describe('as provider.admin', () => {
-  test.beforeEach(async ({ page, mock: _reset }) => {
-    await signIn(page, ACCOUNTS.provider);
+  test.beforeEach(async ({ signedInAs, page }) => {
+    await signedInAs(ACCOUNTS.provider);
     await page.getByRole('link', { name: 'Bulk Management' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Bulk Management' })).toBeVisible();
   });

@@ -2,7 +2,8 @@
 // create, edit, clone, the save failures, the password reset e-mail, the
 // default tree rule and the role differences.
 import { userMessages, validationMessages } from '../../../packages/shared/src/messages.ts';
-import { ACCOUNTS, expect, signIn, test } from '../fixtures.ts';
+import { href, toUserList, toUserNew } from '../../../packages/web/src/lib/paths.ts';
+import { ACCOUNTS, expect, test } from '../fixtures.ts';
 import { apiGet, toast, UserEditPage, UsersPage, type WireUser } from './users-page.ts';
 
 // The machine is shared: sign-in and a reset can take a while under load.
@@ -32,8 +33,8 @@ async function openUser(page: import('@playwright/test').Page, username: string)
 }
 
 test.describe('as provider.admin', () => {
-  test.beforeEach(async ({ page, mock: _reset }) => {
-    await signIn(page, ACCOUNTS.provider);
+  test.beforeEach(async ({ signedInAs }) => {
+    await signedInAs(ACCOUNTS.provider);
   });
 
   test('create: every validation message shows, then the user is created', async ({ page }) => {
@@ -108,7 +109,7 @@ test.describe('as provider.admin', () => {
     const profiles = await apiGet<WireBusinessProfile[]>(page, '/profile/business/list');
     const withTree = profiles.find(offersTree) as WireBusinessProfile;
     const withoutTree = profiles.find((p) => !offersTree(p) && p.appProfiles.length > 0) as WireBusinessProfile;
-    await page.goto('/userprofile/user/new');
+    await page.goto(href(toUserNew()));
     const form = new UserEditPage(page);
     await expect(page.getByRole('tab')).toHaveCount(1);
     await form.field('Profile').selectOption({ label: withTree.name });
@@ -234,7 +235,7 @@ test.describe('as provider.admin', () => {
     await page.reload();
     await expect(form.field('First Name')).toHaveValue(evilFirst);
     await expect(form.field('Last Name')).toHaveValue(evilLast);
-    await page.goto('/userprofile/user/list');
+    await page.goto(href(toUserList()));
     const row = await new UsersPage(page).show('customer.admin');
     await expect(row.locator('td').nth(1)).toHaveText(`${evilFirst} ${evilLast}`);
     await expect(row.locator('img')).toHaveCount(0);
@@ -244,8 +245,12 @@ test.describe('as provider.admin', () => {
 });
 
 test.describe('as sco.admin', () => {
-  test('no profile links; Visible To offers only SCO Customer with the own company', async ({ page, mock: _reset }) => {
-    await signIn(page, ACCOUNTS.sco);
+  test('no profile links; Visible To offers only SCO Customer with the own company', async ({
+    signedInAs,
+    page,
+    mock: _reset,
+  }) => {
+    await signedInAs(ACCOUNTS.sco);
     await openUser(page, 'sco.admin');
     await expect(page.getByRole('link', { name: 'Open Profile' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Open Visibility' })).toHaveCount(0);
@@ -255,11 +260,11 @@ test.describe('as sco.admin', () => {
     await expect(page.getByLabel('Company', { exact: true })).toHaveCount(0);
   });
 
-  test('creates a user visible to its own company', async ({ page, mock: _reset }) => {
-    await signIn(page, ACCOUNTS.sco);
+  test('creates a user visible to its own company', async ({ signedInAs, page, mock: _reset }) => {
+    await signedInAs(ACCOUNTS.sco);
     const users = await apiGet<WireUser[]>(page, '/user/list/active');
     expect(users.length).toBeGreaterThan(0);
-    await page.goto('/userprofile/user/new');
+    await page.goto(href(toUserNew()));
     const form = new UserEditPage(page);
     await form.field('Username').fill('sco.staff');
     await form.field('Email').fill('sco.staff@example.com');

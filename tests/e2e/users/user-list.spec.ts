@@ -1,7 +1,7 @@
 // Users list (spec §2, §4, §8 Users): filters, sort, pages, the status
 // dropdown with every failure message, pull, and the SCO_ADMIN differences.
 import { pageTexts, userMessages } from '../../../packages/shared/src/messages.ts';
-import { ACCOUNTS, expect, signIn, test } from '../fixtures.ts';
+import { ACCOUNTS, expect, test } from '../fixtures.ts';
 import { apiGet, toast, UsersPage, type WireUser } from './users-page.ts';
 
 // The machine is shared: sign-in and a reset can take a while under load.
@@ -11,8 +11,8 @@ const ACTIVATE = '/userprofile/api/v1/user/activate';
 const INACTIVATE = '/userprofile/api/v1/user/inactivate';
 
 test.describe('as provider.admin', () => {
-  test.beforeEach(async ({ page, mock: _reset }) => {
-    await signIn(page, ACCOUNTS.provider);
+  test.beforeEach(async ({ signedInAs }) => {
+    await signedInAs(ACCOUNTS.provider);
   });
 
   test('filters are case-insensitive substrings and combine', async ({ page }) => {
@@ -209,8 +209,8 @@ test.describe('as provider.admin', () => {
 });
 
 test.describe('as sco.admin', () => {
-  test('profile and visibility show as plain text', async ({ page, mock: _reset }) => {
-    await signIn(page, ACCOUNTS.sco);
+  test('profile and visibility show as plain text', async ({ signedInAs, page, mock: _reset }) => {
+    await signedInAs(ACCOUNTS.sco);
     const list = new UsersPage(page);
     const users = await apiGet<WireUser[]>(page, '/user/list/active');
     const me = users.find((u) => u.username === 'sco.admin') as WireUser;

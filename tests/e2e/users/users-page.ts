@@ -1,6 +1,7 @@
 // Page helper of the user screens: locators a user would use (labels,
 // roles, texts), plus direct API calls to set up or look up data.
 import type { APIResponse, Locator, Page } from '@playwright/test';
+import { href, toUserList } from '../../../packages/web/src/lib/paths.ts';
 import { expect } from '../fixtures.ts';
 
 export const API = '/userprofile/api/v1';
@@ -46,7 +47,7 @@ export class UsersPage {
   }
 
   async open(): Promise<void> {
-    await this.page.goto('/userprofile/user/list');
+    await this.page.goto(href(toUserList()));
     await expect(this.table).toBeVisible();
   }
 

@@ -5,7 +5,7 @@ import { Router } from 'wouter';
 import { LoadingOverlay } from '../components/ui/loading-overlay.tsx';
 import { AppToaster } from '../components/ui/toaster.tsx';
 import { loadCurrentUser } from '../lib/current-user.ts';
-import { BASE_PATH } from '../lib/navigation.ts';
+import { BASE_PATH } from '../lib/paths.ts';
 import { AppRoutes } from './router.tsx';
 import { useSessionExpiry } from './session-expiry.ts';
 import { system } from './theme.ts';

@@ -2,10 +2,14 @@
 
 import type { Role } from '@userprofile/shared/constants';
 import { roleRank } from '@userprofile/shared/constants';
-import { toApplicationList } from '../features/applications/routes.ts';
-import { toAuthClientList } from '../features/auth-clients/routes.ts';
-import { toAppProfileList, toBusinessProfileList, toVisibilityProfileList } from '../features/profiles/routes.ts';
-import { toUserList } from '../features/users/routes.ts';
+import {
+  toApplicationList,
+  toAppProfileList,
+  toAuthClientList,
+  toBusinessProfileList,
+  toUserList,
+  toVisibilityProfileList,
+} from '../lib/paths.ts';
 
 export type NavIcon = 'users' | 'profiles' | 'visibilities' | 'applications' | 'applicationAdmin' | 'clients';
 

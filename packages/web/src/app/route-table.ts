@@ -7,18 +7,14 @@ import { authRoutes } from '../features/auth/routes.ts';
 import { authClientRoutes } from '../features/auth-clients/routes.ts';
 import { profileRoutes } from '../features/profiles/routes.ts';
 import { userRoutes } from '../features/users/routes.ts';
+import { paths } from '../lib/paths.ts';
 import type { AppRoute } from '../lib/routing.ts';
 
 const errorPages = () => import('./error-pages.tsx');
 const Forbidden = lazy(() => errorPages().then((m) => ({ default: m.ForbiddenPage })));
 const NotFound = lazy(() => errorPages().then((m) => ({ default: m.NotFoundPage })));
 
-export const toForbidden = () => '/forbidden';
-export const toNotFound = () => '/notFound';
-/** The empty path redirects here (spec §2). */
-export const HOME_PATH = '/user/list';
-
-export const notFoundRoute: AppRoute = { path: '/notFound', access: 'public', layout: 'shell', component: NotFound };
+export const notFoundRoute: AppRoute = { path: paths.notFound, access: 'public', layout: 'shell', component: NotFound };
 
 export const routes: readonly AppRoute[] = [
   ...authRoutes,
@@ -26,6 +22,6 @@ export const routes: readonly AppRoute[] = [
   ...profileRoutes,
   ...applicationRoutes,
   ...authClientRoutes,
-  { path: '/forbidden', access: 'public', layout: 'shell', component: Forbidden },
+  { path: paths.forbidden, access: 'public', layout: 'shell', component: Forbidden },
   notFoundRoute,
 ];

@@ -4,14 +4,14 @@ import { Box } from '@chakra-ui/react';
 import { globalMessages, pageTexts } from '@userprofile/shared/messages';
 import { lazy, Suspense, useEffect } from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
-import { toLoginStart } from '../features/auth/routes.ts';
 import { navigateTo } from '../lib/navigation.ts';
+import { HOME_PATH, toForbidden, toLoginStart } from '../lib/paths.ts';
 import type { AppRoute } from '../lib/routing.ts';
 import { useSession } from '../lib/session.ts';
 import { notify } from '../lib/toaster.ts';
 import { checkAccess } from './guards.ts';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
-import { HOME_PATH, notFoundRoute, routes, toForbidden } from './route-table.ts';
+import { notFoundRoute, routes } from './route-table.ts';
 
 // The shell (header, menu, icons) loads only for shell routes: the sign-in pages never fetch it.
 const ShellLayout = lazy(() => import('./layout.tsx').then((m) => ({ default: m.ShellLayout })));

@@ -1,7 +1,7 @@
 // The token's expiry signs the user out (spec §3 token_expires_at, §9).
 import { useEffect } from 'react';
-import { toLogout } from '../features/auth/routes.ts';
 import { navigateTo } from '../lib/navigation.ts';
+import { toLogout } from '../lib/paths.ts';
 import { isLoggedIn, useSession } from '../lib/session.ts';
 import { tokenExpiresAt } from '../lib/token.ts';
 

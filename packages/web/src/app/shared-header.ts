@@ -5,6 +5,7 @@
 // link goes to /userprofile, its logout to /userprofile/logout, and its admin
 // link is always hidden (spec §2).
 import type { components } from '@userprofile/shared/generated/api';
+import { BASE_PATH, href, toLogout } from '../lib/paths.ts';
 
 export type ApplicationInfo = components['schemas']['ApplicationInfo'];
 
@@ -86,8 +87,8 @@ export function setUpSharedHeader(info: ApplicationInfo | null | undefined, fall
     if (!window.CommonHeader) throw new Error('The shared header script defines no window.CommonHeader');
     window.CommonHeader.init({
       mount: `#${HEADER_ELEMENT_ID}`,
-      homeUrl: '/userprofile',
-      logoutUrl: '/userprofile/logout',
+      homeUrl: BASE_PATH,
+      logoutUrl: href(toLogout()),
       username: info.username,
       suiteName: info.suiteName,
       appName: info.appName,

@@ -1,8 +1,7 @@
 // Navigation from outside React (API middleware, timers): the same history
 // wouter's browser location listens to, under the /userprofile base.
 import { navigate } from 'wouter/use-browser-location';
-
-export const BASE_PATH = '/userprofile';
+import { BASE_PATH } from './paths.ts';
 
 export function navigateTo(path: string, options: { replace?: boolean } = {}): void {
   navigate(BASE_PATH + path, { replace: options.replace ?? false });

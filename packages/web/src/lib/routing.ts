@@ -17,6 +17,3 @@ export interface AppRoute {
   // biome-ignore lint/suspicious/noExplicitAny: route screens take their own props (wouter params)
   component: LazyExoticComponent<ComponentType<any>>;
 }
-
-/** Builds a path with the path parameter encoded. */
-export const withParam = (prefix: string, value: string): string => `${prefix}/${encodeURIComponent(value)}`;

@@ -17,23 +17,24 @@ type Kind = 'success' | 'error' | 'warning' | 'info';
 
 // Toasts raised before the toaster UI has started (a guard on the very first
 // screen) would sit in the store unseen: they wait here until it has.
-let pending: { type: Kind; title: string }[] | null = [];
+let pending: { type: Kind; title: string; description: string | undefined }[] | null = [];
 
-function show(type: Kind, title: string): void {
-  if (pending) pending.push({ type, title });
-  else toaster.create({ type, title, closable: true });
+function show(type: Kind, title: string, description?: string): void {
+  if (pending) pending.push({ type, title, description });
+  else toaster.create({ type, title, closable: true, ...(description ? { description } : {}) });
 }
 
 /** Called by <AppToaster> once it listens; shows what was raised before. */
 export function toasterStarted(): void {
   const queued = pending ?? [];
   pending = null;
-  for (const t of queued) show(t.type, t.title);
+  for (const t of queued) show(t.type, t.title, t.description);
 }
 
+/** A toast: the catalogue text as its title, and optionally a second line saying more (the reason). */
 export const notify = {
-  success: (text: string) => show('success', text),
-  error: (text: string) => show('error', text),
-  warning: (text: string) => show('warning', text),
-  info: (text: string) => show('info', text),
+  success: (text: string, description?: string) => show('success', text, description),
+  error: (text: string, description?: string) => show('error', text, description),
+  warning: (text: string, description?: string) => show('warning', text, description),
+  info: (text: string, description?: string) => show('info', text, description),
 };

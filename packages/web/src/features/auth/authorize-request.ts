@@ -3,6 +3,7 @@
 // sends the browser to (spec §7 "Redirects"). Pure functions.
 import type { components } from '@userprofile/shared/generated/api';
 import { CODE_CHALLENGE_METHOD } from '@userprofile/shared/pkce';
+import { href, paths } from '../../lib/paths.ts';
 
 export type AuthorizeRequest = components['schemas']['AuthorizeRequest'];
 
@@ -47,7 +48,7 @@ export function parseAuthorizeQuery(search: string): AuthorizeRequest | null {
 export function selfAuthorizePath(input: { clientId: string; origin: string; challenge: string; state: string }) {
   const q = new URLSearchParams({
     client_id: input.clientId,
-    redirect_uri: `${input.origin}/userprofile/selfcallback`,
+    redirect_uri: input.origin + href(paths.selfCallback),
     response_type: 'code',
     code_challenge_method: CODE_CHALLENGE_METHOD,
     code_challenge: input.challenge,
@@ -67,7 +68,7 @@ export function ssoAuthorizeUrl(input: {
 }): string {
   const q = new URLSearchParams({
     client_id: input.clientId,
-    redirect_uri: `${input.origin}/userprofile/callback`,
+    redirect_uri: input.origin + href(paths.callback),
     code_challenge_method: CODE_CHALLENGE_METHOD,
     code_challenge: input.challenge,
     response_type: 'code',

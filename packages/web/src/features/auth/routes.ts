@@ -1,7 +1,8 @@
-// Routes and link builders of the sign-in pages (spec §2): public, shown
-// without the shell. The login pages load apart from everything else, so the
-// login page stays light.
+// Routes of the sign-in pages (spec §2; patterns and link builders in
+// lib/paths.ts): public, shown without the shell. The login pages load apart
+// from everything else, so the login page stays light.
 import { lazy } from 'react';
+import { paths } from '../../lib/paths.ts';
 import type { AppRoute } from '../../lib/routing.ts';
 
 const LoginStart = lazy(() => import('./pages/login-start-page.tsx'));
@@ -14,20 +15,14 @@ const passwords = () => import('./pages/password-pages.tsx');
 const ForgotPassword = lazy(() => passwords().then((m) => ({ default: m.ForgotPasswordPage })));
 const NewPassword = lazy(() => passwords().then((m) => ({ default: m.NewPasswordPage })));
 
-export const toLoginStart = () => '/auth/login/user';
-export const toLogout = () => '/logout';
-export const toForgotPassword = () => '/password/forgot';
-/** A reset link's token with '.' written as '~' (spec §2: the page turns '~' back into '.'). */
-export const toNewPassword = (token: string) => `/password/new/${encodeURIComponent(token.replace(/\./g, '~'))}`;
-
 const open = { access: 'public', layout: 'auth' } as const;
 
 export const authRoutes: AppRoute[] = [
-  { path: '/auth/login/user', ...open, component: LoginStart },
-  { path: '/authorize', ...open, component: Login },
-  { path: '/callback', ...open, component: SsoCallback },
-  { path: '/selfcallback', ...open, component: SelfCallback },
-  { path: '/logout', ...open, component: Logout },
-  { path: '/password/forgot', ...open, component: ForgotPassword },
-  { path: '/password/new/:token', ...open, component: NewPassword },
+  { path: paths.loginStart, ...open, component: LoginStart },
+  { path: paths.authorize, ...open, component: Login },
+  { path: paths.callback, ...open, component: SsoCallback },
+  { path: paths.selfCallback, ...open, component: SelfCallback },
+  { path: paths.logout, ...open, component: Logout },
+  { path: paths.forgotPassword, ...open, component: ForgotPassword },
+  { path: paths.newPassword, ...open, component: NewPassword },
 ];

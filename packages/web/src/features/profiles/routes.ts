@@ -1,7 +1,9 @@
-// Routes and link builders of the application, business and visibility
-// profile screens (spec §2): ADMIN or ERRIGAL_ADMIN.
+// Routes of the application, business and visibility profile screens
+// (spec §2): ADMIN or ERRIGAL_ADMIN. Patterns and link builders live in
+// lib/paths.ts.
 import { lazy } from 'react';
-import { type AppRoute, withParam } from '../../lib/routing.ts';
+import { paths } from '../../lib/paths.ts';
+import type { AppRoute } from '../../lib/routing.ts';
 
 const screens = () => import('./screens.tsx');
 const AppProfileList = lazy(() => screens().then((m) => ({ default: m.AppProfileListScreen })));
@@ -11,26 +13,16 @@ const BusinessProfileEdit = lazy(() => screens().then((m) => ({ default: m.Busin
 const VisibilityProfileList = lazy(() => screens().then((m) => ({ default: m.VisibilityProfileListScreen })));
 const VisibilityProfileEdit = lazy(() => screens().then((m) => ({ default: m.VisibilityProfileEditScreen })));
 
-export const toAppProfileList = () => '/profile/app/list';
-export const toAppProfileNew = () => '/profile/app/new';
-export const toAppProfileEdit = (uuid: string) => withParam('/profile/app/edit', uuid);
-export const toBusinessProfileList = () => '/profile/business/list';
-export const toBusinessProfileNew = () => '/profile/business/new';
-export const toBusinessProfileEdit = (uuid: string) => withParam('/profile/business/edit', uuid);
-export const toVisibilityProfileList = () => '/profile/visibility/list';
-export const toVisibilityProfileNew = () => '/profile/visibility/new';
-export const toVisibilityProfileEdit = (uuid: string) => withParam('/profile/visibility/edit', uuid);
-
 const admin = { access: 'admin', layout: 'shell' } as const;
 
 export const profileRoutes: AppRoute[] = [
-  { path: '/profile/app/list', ...admin, component: AppProfileList },
-  { path: '/profile/app/new', ...admin, component: AppProfileEdit },
-  { path: '/profile/app/edit/:uuid', ...admin, component: AppProfileEdit },
-  { path: '/profile/business/list', ...admin, component: BusinessProfileList },
-  { path: '/profile/business/new', ...admin, component: BusinessProfileEdit },
-  { path: '/profile/business/edit/:uuid', ...admin, component: BusinessProfileEdit },
-  { path: '/profile/visibility/list', ...admin, component: VisibilityProfileList },
-  { path: '/profile/visibility/new', ...admin, component: VisibilityProfileEdit },
-  { path: '/profile/visibility/edit/:uuid', ...admin, component: VisibilityProfileEdit },
+  { path: paths.appProfileList, ...admin, component: AppProfileList },
+  { path: paths.appProfileNew, ...admin, component: AppProfileEdit },
+  { path: paths.appProfileEdit, ...admin, component: AppProfileEdit },
+  { path: paths.businessProfileList, ...admin, component: BusinessProfileList },
+  { path: paths.businessProfileNew, ...admin, component: BusinessProfileEdit },
+  { path: paths.businessProfileEdit, ...admin, component: BusinessProfileEdit },
+  { path: paths.visibilityProfileList, ...admin, component: VisibilityProfileList },
+  { path: paths.visibilityProfileNew, ...admin, component: VisibilityProfileEdit },
+  { path: paths.visibilityProfileEdit, ...admin, component: VisibilityProfileEdit },
 ];

@@ -10,10 +10,6 @@ import type { ListStatus, User } from './list-view.ts';
 
 export type UserInput = components['schemas']['UserInput'];
 export type UserElementConfig = components['schemas']['UserElementConfig'];
-export type BusinessProfile = components['schemas']['BusinessProfile'];
-export type VisibilityProfile = components['schemas']['VisibilityProfile'];
-export type Location = components['schemas']['Location'];
-export type Company = components['schemas']['Company'];
 export type ImportResult = components['schemas']['ImportResult'];
 
 /** Performance marks of the list (read by scripts/bench-users.mjs). */
@@ -33,26 +29,6 @@ export async function fetchUser(uuid: string): Promise<User> {
 
 export async function fetchElementConfig(): Promise<UserElementConfig[]> {
   const { data } = await api().GET('/api/v1/user/config');
-  return data ?? [];
-}
-
-export async function fetchBusinessProfiles(): Promise<BusinessProfile[]> {
-  const { data } = await api().GET('/api/v1/profile/business/list');
-  return data ?? [];
-}
-
-export async function fetchVisibilityProfiles(): Promise<VisibilityProfile[]> {
-  const { data } = await api().GET('/api/v1/profile/visibility/list');
-  return data ?? [];
-}
-
-export async function fetchLocations(): Promise<Location[]> {
-  const { data } = await api().GET('/api/v1/location/list');
-  return data ?? [];
-}
-
-export async function fetchCompanies(): Promise<Company[]> {
-  const { data } = await api().GET('/api/v1/errigalCustomerCompany/list');
   return data ?? [];
 }
 

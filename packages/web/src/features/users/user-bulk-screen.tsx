@@ -24,9 +24,9 @@ import { LuDownload, LuFileText, LuUpload } from 'react-icons/lu';
 import { Link } from 'wouter';
 import { Screen } from '../../components/ui/page.tsx';
 import { isApiError } from '../../lib/api/errors.ts';
+import { toUserList } from '../../lib/paths.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type ExportKind, exportUsers, type ImportResult, importUsers } from './api.ts';
-import { toUserList } from './routes.ts';
 import { invalidateUserLists } from './user-lists.ts';
 
 const EXPORT_OPTIONS: readonly { kind: ExportKind; label: string }[] = [

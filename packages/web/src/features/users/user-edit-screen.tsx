@@ -26,21 +26,15 @@ import { Link, useLocation, useParams } from 'wouter';
 import { Screen } from '../../components/ui/page.tsx';
 import { type CompanyOption, VisibleTo } from '../../components/ui/visible-to.tsx';
 import { isApiError } from '../../lib/api/errors.ts';
+import { businessProfiles } from '../../lib/data/business-profiles.ts';
+import { companies as companyList } from '../../lib/data/companies.ts';
+import { locations } from '../../lib/data/locations.ts';
+import { visibilityProfiles } from '../../lib/data/visibility-profiles.ts';
+import { toBusinessProfileEdit, toUserEdit, toUserList, toUserNew, toVisibilityProfileEdit } from '../../lib/paths.ts';
 import { roleOf, useSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
-import { toBusinessProfileEdit, toVisibilityProfileEdit } from '../profiles/routes.ts';
-import {
-  fetchBusinessProfiles,
-  fetchCompanies,
-  fetchElementConfig,
-  fetchLocations,
-  fetchUser,
-  fetchVisibilityProfiles,
-  saveUser,
-  sendPasswordReset,
-} from './api.ts';
+import { fetchElementConfig, fetchUser, saveUser, sendPasswordReset } from './api.ts';
 import type { User } from './list-view.ts';
-import { toUserEdit, toUserList, toUserNew } from './routes.ts';
 import {
   categoryTabs,
   changeBusinessProfile,
@@ -90,9 +84,9 @@ function UserEditor({ uuid }: { uuid: string | null }) {
     const defaultRole = session?.defaultMinimumRoleName || DEFAULT_MINIMUM_ROLE;
     Promise.all([
       fetchElementConfig(),
-      fetchBusinessProfiles(),
-      fetchVisibilityProfiles(),
-      fetchLocations(),
+      businessProfiles.load(),
+      visibilityProfiles.load(),
+      locations.load(),
       uuid ? fetchUser(uuid) : Promise.resolve(null),
     ]).then(
       ([config, businessProfiles, visibilityProfiles, locations, user]) => {
@@ -105,7 +99,7 @@ function UserEditor({ uuid }: { uuid: string | null }) {
       },
       (error: unknown) => console.warn('Loading the user form failed', error),
     );
-    fetchCompanies().then(
+    companyList.load().then(
       (list) => live && setCompanies(list),
       () => live && setCompanies([]),
     );

@@ -1,6 +1,6 @@
 import { validationMessages } from '@userprofile/shared/messages';
 import { describe, expect, it } from 'vitest';
-import type { BusinessProfile } from './api.ts';
+import type { BusinessProfile } from '../../lib/data/business-profiles.ts';
 import type { User } from './list-view.ts';
 import {
   categoryTabs,

@@ -10,7 +10,10 @@ import {
 } from '@userprofile/shared/constants';
 import { categoryToTabLabel } from '@userprofile/shared/list';
 import { type UserField, type ValidationErrors, validateUser } from '@userprofile/shared/validation';
-import type { BusinessProfile, Location, UserElementConfig, UserInput, VisibilityProfile } from './api.ts';
+import type { BusinessProfile } from '../../lib/data/business-profiles.ts';
+import type { Location } from '../../lib/data/locations.ts';
+import type { VisibilityProfile } from '../../lib/data/visibility-profiles.ts';
+import type { UserElementConfig, UserInput } from './api.ts';
 import type { User } from './list-view.ts';
 
 export interface UserForm {

@@ -30,10 +30,16 @@ import {
 import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuChevronDown } from 'react-icons/lu';
 import { Link, useLocation } from 'wouter';
 import { Screen } from '../../components/ui/page.tsx';
-import { BASE_PATH } from '../../lib/navigation.ts';
+import {
+  BASE_PATH,
+  toBusinessProfileEdit,
+  toUserBulk,
+  toUserEdit,
+  toUserNew,
+  toVisibilityProfileEdit,
+} from '../../lib/paths.ts';
 import { roleOf, useSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
-import { toBusinessProfileEdit, toVisibilityProfileEdit } from '../profiles/routes.ts';
 import { pullUsers, setUserActive } from './api.ts';
 import {
   FILTER_COLUMNS,
@@ -48,7 +54,6 @@ import {
   type User,
   type UserColumn,
 } from './list-view.ts';
-import { toUserBulk, toUserEdit, toUserNew } from './routes.ts';
 import { updateCriteria, useSearchCriteria } from './search-criteria.ts';
 import { prepareSortOrders, useSortOrder } from './sort-orders.ts';
 import { statusChangeErrorMessage } from './status-error.ts';

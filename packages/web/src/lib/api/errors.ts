@@ -34,3 +34,17 @@ export class ApiError extends Error {
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
+
+/**
+ * A failure in words for a screen's error state: the HTTP status and the
+ * server's sentence, or that the server could not be reached.
+ */
+export function failureReason(error: unknown): string {
+  if (error instanceof ApiError) {
+    const status = `HTTP ${error.status}`;
+    return error.message && error.message !== status ? `${status}: ${error.message}` : status;
+  }
+  if (error instanceof TypeError) return 'The server could not be reached';
+  if (error instanceof Error && error.message) return error.message;
+  return 'Unknown error';
+}

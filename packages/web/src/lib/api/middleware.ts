@@ -4,10 +4,11 @@
 import { ALGORITHM_HEADER, ALGORITHM_LABEL, XSRF_COOKIE, XSRF_HEADER } from '@userprofile/shared/constants';
 import { globalMessages } from '@userprofile/shared/messages';
 import type { Middleware } from 'openapi-fetch';
+import { BASE_PATH } from '../paths.ts';
 import { ApiError } from './errors.ts';
 
 /** The login call's path (spec §7 POST /userprofile/login): a failure there means the session is gone. */
-export const LOGIN_PATH = '/userprofile/login';
+export const LOGIN_PATH = `${BASE_PATH}/login`;
 
 export interface MiddlewareDeps {
   token(): string | null;

@@ -6,13 +6,11 @@ import { Link, Stack } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { navigateTo } from '../../../lib/navigation.ts';
+import { HOME_PATH, href, toLoginStart } from '../../../lib/paths.ts';
 import { storage } from '../../../lib/storage.ts';
 import { AuthCard, LoadingText } from '../auth-card.tsx';
 import { checkCallback } from '../authorize-request.ts';
-import { toLoginStart } from '../routes.ts';
 import { completeSelfLogin, completeSsoLogin } from '../sign-in.ts';
-
-const HOME = '/user/list';
 
 function CallbackFrame({ failed }: { failed: boolean }) {
   return (
@@ -20,7 +18,7 @@ function CallbackFrame({ failed }: { failed: boolean }) {
       {failed ? (
         <Stack gap="4">
           <Notice status="error">The sign-in could not be completed.</Notice>
-          <Link href={`/userprofile${toLoginStart()}`}>Sign in again</Link>
+          <Link href={href(toLoginStart())}>Sign in again</Link>
         </Stack>
       ) : (
         <LoadingText text="Signing in..." />
@@ -51,7 +49,7 @@ export function SelfCallbackPage() {
     if (!checked.ok) throw new Error(`Callback refused: ${checked.reason}`);
     if (checked.ticket) storage.set('ticket', checked.ticket);
     await completeSelfLogin(checked.code);
-    navigateTo(HOME, { replace: true });
+    navigateTo(HOME_PATH, { replace: true });
   });
   return <CallbackFrame failed={failed} />;
 }
@@ -63,7 +61,7 @@ export function SsoCallbackPage() {
     if (checked.ticket) storage.set('ticket', checked.ticket);
     const next = await completeSsoLogin(checked.code);
     if (next) window.location.assign(next);
-    else navigateTo(HOME, { replace: true });
+    else navigateTo(HOME_PATH, { replace: true });
   });
   return <CallbackFrame failed={failed} />;
 }

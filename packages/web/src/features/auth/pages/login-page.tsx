@@ -11,9 +11,9 @@ import { Notice } from '../../../components/ui/notice.tsx';
 import { type ApiError, isApiError } from '../../../lib/api/errors.ts';
 import { getConfig } from '../../../lib/config.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
+import { toForgotPassword, toLoginStart } from '../../../lib/paths.ts';
 import { AuthCard, LoadingText } from '../auth-card.tsx';
 import { type AuthorizeRequest, parseAuthorizeQuery } from '../authorize-request.ts';
-import { toForgotPassword, toLoginStart } from '../routes.ts';
 import { authorize, logIn, reuseSession, startSsoLogin } from '../sign-in.ts';
 
 type Phase = 'checking' | 'form' | 'redirecting';

@@ -5,10 +5,10 @@ import { LOGOUT_REDIRECT_DELAY_MS, XSRF_COOKIE, XSRF_HEADER } from '@userprofile
 import { useEffect, useRef } from 'react';
 import { api, readCookie } from '../../../lib/api/client.ts';
 import { reloadAt } from '../../../lib/navigation.ts';
+import { toLoginStart } from '../../../lib/paths.ts';
 import { clearSignIn } from '../../../lib/sign-out.ts';
 import { storage } from '../../../lib/storage.ts';
 import { AuthCard } from '../auth-card.tsx';
-import { toLoginStart } from '../routes.ts';
 
 async function signOutEverywhere(ticket: string | null): Promise<void> {
   try {

@@ -10,9 +10,9 @@ import { Notice } from '../../../components/ui/notice.tsx';
 import { api, expectFailure } from '../../../lib/api/client.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
 import { getConfig } from '../../../lib/config.ts';
+import { toLoginStart } from '../../../lib/paths.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { AuthCard, LoadingText } from '../auth-card.tsx';
-import { toLoginStart } from '../routes.ts';
 
 function BackToSignIn() {
   return (

@@ -1,0 +1,204 @@
+// The pieces of every list screen (spec §2): filter boxes, a column header
+// that sorts on click and says so with aria-sort, the pager (up to 7 page
+// links plus Previous/Next, spec §9), the count line, and the toggle that
+// shows a cell's extra items (the first item with ' ...' while collapsed).
+import { Box, Button, Flex, HStack, Input, SimpleGrid, Table, Text } from '@chakra-ui/react';
+import { MAX_TEXT } from '@userprofile/shared/constants';
+import { paginationWindow, type SortDirection } from '@userprofile/shared/list';
+import { memo, type ReactNode } from 'react';
+import { LuArrowDown, LuArrowUp, LuArrowUpDown } from 'react-icons/lu';
+
+export interface SortState {
+  column: string;
+  direction: SortDirection;
+}
+
+/** One filter box; its accessible name is 'Filter by <label>'. */
+export const FilterInput = memo(function FilterInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Input
+      size="sm"
+      aria-label={`Filter by ${label}`}
+      placeholder={label}
+      value={value}
+      maxLength={MAX_TEXT}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
+});
+
+/** The filter boxes of a list, in a grid that wraps on narrow screens. */
+export function FilterBar({
+  filters,
+  values,
+  onChange,
+  children,
+}: {
+  filters: readonly { key: string; label: string }[];
+  values: Readonly<Record<string, string>>;
+  onChange: (key: string, value: string) => void;
+  /** Extra controls at the end (a toggle). */
+  children?: ReactNode;
+}) {
+  return (
+    <Flex gap="3" wrap="wrap" align="center">
+      <SimpleGrid columns={{ base: 1, sm: 2, md: 3, xl: Math.min(5, filters.length) }} gap="2" flex="1" minW="0">
+        {filters.map((f) => (
+          <FilterInput key={f.key} label={f.label} value={values[f.key] ?? ''} onChange={(v) => onChange(f.key, v)} />
+        ))}
+      </SimpleGrid>
+      {children}
+    </Flex>
+  );
+}
+
+export function ariaSort(sort: SortState | null, column: string): 'ascending' | 'descending' | 'none' {
+  if (sort?.column !== column) return 'none';
+  return sort.direction === 'asc' ? 'ascending' : 'descending';
+}
+
+function SortIcon({ direction }: { direction: SortDirection | null }) {
+  if (direction === null) return <LuArrowUpDown aria-hidden opacity={0.4} />;
+  return direction === 'asc' ? <LuArrowUp aria-hidden /> : <LuArrowDown aria-hidden />;
+}
+
+/** A column header: sortable (a button, with aria-sort on the header) or plain. */
+export function SortableHeader({
+  column,
+  label,
+  sort,
+  onSort,
+  sortable = true,
+  width,
+  hideBelow,
+}: {
+  column: string;
+  label: string;
+  sort: SortState | null;
+  onSort: (column: string) => void;
+  sortable?: boolean;
+  width?: string;
+  hideBelow?: 'sm' | 'md' | 'lg' | 'xl';
+}) {
+  if (!sortable) {
+    return (
+      <Table.ColumnHeader {...(width ? { width } : {})} {...(hideBelow ? { hideBelow } : {})}>
+        {label}
+      </Table.ColumnHeader>
+    );
+  }
+  const state = ariaSort(sort, column);
+  return (
+    <Table.ColumnHeader {...(width ? { width } : {})} {...(hideBelow ? { hideBelow } : {})} aria-sort={state}>
+      <Button variant="plain" size="xs" px="0" fontWeight="semibold" onClick={() => onSort(column)}>
+        {label}
+        <SortIcon direction={state === 'none' ? null : (sort?.direction ?? null)} />
+      </Button>
+    </Table.ColumnHeader>
+  );
+}
+
+/** Up to 7 page links around the current page, plus Previous and Next (nothing for a single page). */
+export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  if (pages <= 1) return null;
+  const links = paginationWindow(page, pages);
+  return (
+    <HStack as="nav" aria-label="Pagination" gap="1" wrap="wrap">
+      <Button size="xs" variant="outline" disabled={!links.hasPrevious} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      {links.pages.map((n) => (
+        <Button
+          key={n}
+          size="xs"
+          minW="8"
+          variant={n === page ? 'solid' : 'outline'}
+          aria-current={n === page ? 'page' : undefined}
+          aria-label={`Page ${n}`}
+          onClick={() => onPage(n)}
+        >
+          {n}
+        </Button>
+      ))}
+      <Button size="xs" variant="outline" disabled={!links.hasNext} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </HStack>
+  );
+}
+
+/** '11–20 of 134', or the empty text. */
+export function rangeText(page: number, pageSize: number, total: number, empty: string): string {
+  if (total === 0) return empty;
+  return `${(page - 1) * pageSize + 1}–${Math.min(page * pageSize, total)} of ${total}`;
+}
+
+/** The line under a table: the range shown and the pager. */
+export function ListFooter({
+  page,
+  pages,
+  pageSize,
+  total,
+  onPage,
+  empty,
+  note,
+}: {
+  page: number;
+  pages: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+  /** The text when nothing matches ('No users match'). */
+  empty: string;
+  /** Appended to the range ('(sorting…)'). */
+  note?: string;
+}) {
+  return (
+    <Flex mt="3" align="center" justify="space-between" gap="3" wrap="wrap">
+      <Text fontSize="sm" color="fg.muted" aria-live="polite">
+        {rangeText(page, pageSize, total, empty)}
+        {note ?? ''}
+      </Text>
+      <Pager page={page} pages={pages} onPage={onPage} />
+    </Flex>
+  );
+}
+
+/** A cell's items: collapsed to the first item with ' ...' (spec §2), expanded to all. */
+export function collapsedText(items: readonly string[], expanded: boolean): string {
+  if (items.length === 0) return '';
+  if (expanded || items.length === 1) return items.join(', ');
+  return `${items[0]} ...`;
+}
+
+/**
+ * The toggle of a list that expands every row's extra items (spec §2
+ * application profile list: roles and parameters). The list keeps the state
+ * and passes it to ExpandableItems.
+ */
+export function ExpandToggle({ expanded, onChange }: { expanded: boolean; onChange: (expanded: boolean) => void }) {
+  return (
+    <Button size="sm" variant="outline" aria-pressed={expanded} onClick={() => onChange(!expanded)}>
+      {expanded ? 'Collapse' : 'Expand'}
+    </Button>
+  );
+}
+
+export function ExpandableItems({ items, expanded }: { items: readonly string[]; expanded: boolean }) {
+  if (!expanded || items.length <= 1) return <>{collapsedText(items, expanded)}</>;
+  return (
+    <Box as="ul" listStyleType="none">
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,103 @@
+// Every route of spec §2, each pattern written once. The route tables
+// (features/<area>/routes.ts) use the patterns; code and the end-to-end
+// tests build links with the builders below, which fill the same patterns.
+// Plain TypeScript with no browser or React import, so tests/ imports it too.
+import { BASE } from '@userprofile/shared/constants';
+
+/** The console's base path (spec §1, §9); wouter's base, and the prefix of every address. */
+export const BASE_PATH = `/${BASE}`;
+
+/** wouter patterns, relative to BASE_PATH. */
+export const paths = {
+  loginStart: '/auth/login/user',
+  authorize: '/authorize',
+  callback: '/callback',
+  selfCallback: '/selfcallback',
+  logout: '/logout',
+  forgotPassword: '/password/forgot',
+  newPassword: '/password/new/:token',
+
+  userList: '/user/list',
+  userBulk: '/user/bulk',
+  userNew: '/user/new',
+  userEdit: '/user/edit/:uuid',
+
+  appProfileList: '/profile/app/list',
+  appProfileNew: '/profile/app/new',
+  appProfileEdit: '/profile/app/edit/:uuid',
+  businessProfileList: '/profile/business/list',
+  businessProfileNew: '/profile/business/new',
+  businessProfileEdit: '/profile/business/edit/:uuid',
+  visibilityProfileList: '/profile/visibility/list',
+  visibilityProfileNew: '/profile/visibility/new',
+  visibilityProfileEdit: '/profile/visibility/edit/:uuid',
+
+  applicationList: '/application/list',
+  applicationNew: '/application/new',
+  applicationEdit: '/application/edit/:uuid',
+
+  authClientList: '/authClient/list',
+  authClientNew: '/authClient/new',
+  authClientEdit: '/authClient/edit/:uuid',
+
+  forbidden: '/forbidden',
+  notFound: '/notFound',
+} as const;
+
+export type RoutePattern = (typeof paths)[keyof typeof paths];
+
+/** The `:name` parameters of a pattern. */
+export type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A pattern with its parameters filled in (each value URI-encoded). */
+export function fillPath<P extends string>(pattern: P, params: Record<ParamsOf<P>, string>): string {
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = (params as Record<string, string>)[name];
+    if (value === undefined) throw new RangeError(`fillPath: ${pattern} needs :${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** The address of a console path, for a full page load or a test's page.goto. */
+export const href = (path: string): string => BASE_PATH + path;
+
+/** The empty path redirects here (spec §2). */
+export const HOME_PATH = paths.userList;
+
+// --- Link builders, derived from the patterns ------------------------------------
+
+export const toLoginStart = () => paths.loginStart;
+export const toLogout = () => paths.logout;
+export const toForgotPassword = () => paths.forgotPassword;
+/** A reset link's token with '.' written as '~' (spec §2: the page turns '~' back into '.'). */
+export const toNewPassword = (token: string) => fillPath(paths.newPassword, { token: token.replace(/\./g, '~') });
+
+export const toUserList = () => paths.userList;
+export const toUserBulk = () => paths.userBulk;
+export const toUserNew = () => paths.userNew;
+export const toUserEdit = (uuid: string) => fillPath(paths.userEdit, { uuid });
+
+export const toAppProfileList = () => paths.appProfileList;
+export const toAppProfileNew = () => paths.appProfileNew;
+export const toAppProfileEdit = (uuid: string) => fillPath(paths.appProfileEdit, { uuid });
+export const toBusinessProfileList = () => paths.businessProfileList;
+export const toBusinessProfileNew = () => paths.businessProfileNew;
+export const toBusinessProfileEdit = (uuid: string) => fillPath(paths.businessProfileEdit, { uuid });
+export const toVisibilityProfileList = () => paths.visibilityProfileList;
+export const toVisibilityProfileNew = () => paths.visibilityProfileNew;
+export const toVisibilityProfileEdit = (uuid: string) => fillPath(paths.visibilityProfileEdit, { uuid });
+
+export const toApplicationList = () => paths.applicationList;
+export const toApplicationNew = () => paths.applicationNew;
+export const toApplicationEdit = (uuid: string) => fillPath(paths.applicationEdit, { uuid });
+
+export const toAuthClientList = () => paths.authClientList;
+export const toAuthClientNew = () => paths.authClientNew;
+export const toAuthClientEdit = (uuid: string) => fillPath(paths.authClientEdit, { uuid });
+
+export const toForbidden = () => paths.forbidden;
+export const toNotFound = () => paths.notFound;

@@ -1,0 +1,255 @@
+// The life of an edit screen (spec §4 "Edit forms", §5 submit rules, §8
+// save messages), the same for every area:
+// - a missing uuid means create mode; otherwise the record loads, and a
+//   failed load keeps its error for the screen (with Retry);
+// - a field's error shows once the field is touched or a submit was tried,
+//   and follows every keystroke from then on;
+// - submit warns 'Please Check Form Is Filled Correctly' on an invalid form
+//   and 'Please Wait Until … Completes' while a save runs (one save at a time);
+// - after a save the screen goes to the edit route of the saved record; after
+//   a delete, back to the list;
+// - leaving with unsaved changes asks first.
+// The area gives its calls, its form mapping and its messages.
+import { userMessages } from '@userprofile/shared/messages';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { reloadAt } from './navigation.ts';
+import { notify } from './toaster.ts';
+import { useLeaveGuard } from './use-leave-guard.ts';
+
+/** Spec §5: an invalid submit. */
+export const FORM_INVALID = userMessages.formInvalid;
+/** Spec §5's submit-while-saving warning for an area: pleaseWaitUntil('Updating User'). */
+export const pleaseWaitUntil = (action: string): string => `Please Wait Until ${action} Completes`;
+
+export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
+
+/**
+ * A toast of the editor: the catalogue text, or the text with a second line
+ * (the reason) and, for a save that half-failed, another status.
+ */
+export type EditorToast = string | { title: string; description?: string; status?: 'success' | 'error' | 'warning' };
+
+function toastOf(toast: EditorToast, status: 'success' | 'error'): void {
+  const t = typeof toast === 'string' ? { title: toast } : toast;
+  notify[t.status ?? status](t.title, t.description);
+}
+
+export interface EditorOptions<R, Form, Field extends string> {
+  /** The record's uuid from the route; null or undefined: create mode. */
+  uuid: string | null | undefined;
+  /** Loads the record to edit (edit mode only). */
+  load: (uuid: string) => Promise<R>;
+  /** The form of a record, or of a new one (null). */
+  toForm: (record: R | null) => Form;
+  /** A create-mode form handed over by another screen (Clone), used instead of toForm(null). */
+  initialForm?: () => Form | null;
+  /** The field → message map of spec §5 (empty: valid). */
+  validate: (form: Form) => FieldErrors<Field>;
+  /** Saves the form; answers the saved record. A rejection is the failure the messages name. */
+  save: (form: Form, record: R | null) => Promise<R>;
+  /** The saved record's uuid, for its edit route. */
+  uuidOf: (record: R) => string;
+  /** The edit route of a record, and the list route. */
+  editPath: (uuid: string) => string;
+  listPath: string;
+  /** Deletes the record (edit mode). */
+  remove?: (record: R) => Promise<void>;
+  /** After a delete, a full page load of the list instead of in-app navigation (spec §4: applications). */
+  reloadAfterDelete?: boolean;
+  messages: {
+    /** Spec §5, e.g. pleaseWaitUntil('Updating User'). */
+    saveInProgress: string;
+    saved: (record: R, form: Form) => EditorToast;
+    saveFailed: (error: unknown, form: Form) => EditorToast;
+    deleted?: (record: R) => EditorToast;
+    deleteFailed?: (error: unknown, record: R) => EditorToast;
+  };
+  /** Called after a save (and before navigating), to update the caches. */
+  afterSave?: (record: R) => void;
+  /** Called after a delete, to update the caches. */
+  afterDelete?: (record: R) => void;
+}
+
+export type EditorStatus = 'loading' | 'ready' | 'error';
+
+export interface Editor<R, Form, Field extends string> {
+  mode: 'create' | 'edit';
+  status: EditorStatus;
+  /** The failure of the load (status 'error'). */
+  error: unknown;
+  retry: () => void;
+  /** The loaded (or last saved) record; null in create mode. */
+  record: R | null;
+  /** Null until loaded. */
+  form: Form | null;
+  /** Sets one field and marks it touched. */
+  set: <K extends keyof Form>(key: K, value: Form[K]) => void;
+  /** Replaces the form (for changes that touch several fields), marking `touched` fields touched. */
+  change: (update: (form: Form) => Form, touched?: readonly string[]) => void;
+  /** Every rule that fails now. */
+  errors: FieldErrors<Field>;
+  /** The error to show under a field: once touched or after a submit. */
+  errorOf: (field: Field) => string | undefined;
+  valid: boolean;
+  saving: boolean;
+  dirty: boolean;
+  submit: () => Promise<void>;
+  deleteRecord: () => Promise<boolean>;
+}
+
+/** Which errors to show: those of touched fields, or all once a submit was tried. */
+export function shownErrors<F extends string>(
+  errors: FieldErrors<F>,
+  touched: ReadonlySet<string>,
+  submitted: boolean,
+): FieldErrors<F> {
+  if (submitted) return errors;
+  const shown: FieldErrors<F> = {};
+  for (const [field, message] of Object.entries(errors) as [F, string][])
+    if (touched.has(field)) shown[field] = message;
+  return shown;
+}
+
+/** A form differs from its baseline (plain data: compared as JSON). */
+export function formChanged(form: unknown, baseline: unknown): boolean {
+  return JSON.stringify(form) !== JSON.stringify(baseline);
+}
+
+export function useEditor<R, Form, Field extends string>(
+  options: EditorOptions<R, Form, Field>,
+): Editor<R, Form, Field> {
+  const uuid = options.uuid ?? null;
+  const [, navigate] = useLocation();
+  const [status, setStatus] = useState<EditorStatus>(uuid ? 'loading' : 'ready');
+  const [error, setError] = useState<unknown>(null);
+  const [record, setRecord] = useState<R | null>(null);
+  const [form, setForm] = useState<Form | null>(() =>
+    uuid ? null : (options.initialForm?.() ?? options.toForm(null)),
+  );
+  const [baseline, setBaseline] = useState<Form | null>(form);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const lock = useRef(false);
+  // The latest options, so callbacks stay stable while the area passes fresh closures each render.
+  const latest = useRef(options);
+  latest.current = options;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads on a new uuid or a Retry (attempt)
+  useEffect(() => {
+    if (!uuid) return;
+    let live = true;
+    setStatus('loading');
+    setError(null);
+    latest.current.load(uuid).then(
+      (loaded) => {
+        if (!live) return;
+        const loadedForm = latest.current.toForm(loaded);
+        setRecord(loaded);
+        setForm(loadedForm);
+        setBaseline(loadedForm);
+        setStatus('ready');
+      },
+      (failure: unknown) => {
+        if (!live) return;
+        setError(failure);
+        setStatus('error');
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [uuid, attempt]);
+
+  const errors = useMemo(() => (form ? options.validate(form) : {}), [form, options.validate]);
+  const valid = Object.keys(errors).length === 0;
+  const shown = useMemo(() => shownErrors(errors, touched, submitted), [errors, touched, submitted]);
+  const dirty = form !== null && baseline !== null && formChanged(form, baseline) && !saving;
+  useLeaveGuard(dirty);
+
+  const set = useCallback(<K extends keyof Form>(key: K, value: Form[K]) => {
+    setForm((f) => (f ? { ...f, [key]: value } : f));
+    setTouched((t) => new Set(t).add(String(key)));
+  }, []);
+
+  const change = useCallback((update: (form: Form) => Form, fields: readonly string[] = []) => {
+    setForm((f) => (f ? update(f) : f));
+    if (fields.length > 0) setTouched((t) => new Set([...t, ...fields]));
+  }, []);
+
+  const submit = async () => {
+    const o = latest.current;
+    if (lock.current) {
+      notify.warning(o.messages.saveInProgress);
+      return;
+    }
+    if (!form) return;
+    if (!valid) {
+      setSubmitted(true);
+      notify.warning(FORM_INVALID);
+      return;
+    }
+    lock.current = true;
+    setSaving(true);
+    try {
+      const saved = await o.save(form, record);
+      const savedForm = o.toForm(saved);
+      o.afterSave?.(saved);
+      toastOf(o.messages.saved(saved, form), 'success');
+      setRecord(saved);
+      setForm(savedForm);
+      setBaseline(savedForm);
+      setTouched(new Set());
+      setSubmitted(false);
+      const savedUuid = o.uuidOf(saved);
+      if (savedUuid !== uuid) navigate(o.editPath(savedUuid), { replace: true });
+    } catch (failure) {
+      toastOf(o.messages.saveFailed(failure, form), 'error');
+    } finally {
+      lock.current = false;
+      setSaving(false);
+    }
+  };
+
+  const deleteRecord = async (): Promise<boolean> => {
+    const o = latest.current;
+    if (!record || !o.remove || lock.current) return false;
+    lock.current = true;
+    setSaving(true);
+    try {
+      await o.remove(record);
+      o.afterDelete?.(record);
+      if (o.messages.deleted) toastOf(o.messages.deleted(record), 'success');
+      setBaseline(form);
+      if (o.reloadAfterDelete) reloadAt(o.listPath);
+      else navigate(o.listPath);
+      return true;
+    } catch (failure) {
+      if (o.messages.deleteFailed) toastOf(o.messages.deleteFailed(failure, record), 'error');
+      return false;
+    } finally {
+      lock.current = false;
+      setSaving(false);
+    }
+  };
+
+  return {
+    mode: uuid ? 'edit' : 'create',
+    status,
+    error,
+    retry: () => setAttempt((n) => n + 1),
+    record,
+    form,
+    set,
+    change,
+    errors,
+    errorOf: (field) => shown[field],
+    valid,
+    saving,
+    dirty,
+    submit,
+    deleteRecord,
+  };
+}
