@@ -110,6 +110,8 @@ export const test = base.extend<Fixtures, { savedSignIns: Map<string, SavedSignI
     await use(async (username) => {
       let saved = savedSignIns.get(username);
       if (!saved || !(await stillValid(page, saved))) {
+        // The sign-in is the worker's setup, not the test's work: it gets its own time.
+        test.info().setTimeout(test.info().timeout + 60_000);
         saved = await freshSignIn(browser, baseURL as string, username);
         savedSignIns.set(username, saved);
       }
