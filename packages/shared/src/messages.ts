@@ -112,10 +112,16 @@ export const userMessages = {
   resetEmailFailed: 'Failed To Send A Email',
   importSuccess: 'Users uploaded and updated successfully',
   importFailed: 'Failed to update users, please try again later',
+  /** Export failed (issue 11: no failure is silent; the spec names no text). */
+  exportFailed: 'Failed To Export Users, Please Try Again Later', // spec elides: designed
+  /** A chosen import file that is not CSV (issue 11: refused with a reason). */
+  notCsv: template<[fileName: string]>('{file} is not a CSV file: choose a .csv file to import'), // spec elides: designed
   /** Submit of an invalid user form (spec §5). */
   formInvalid: 'Please Check Form Is Filled Correctly',
   /** Submit while a save is running (spec §5). */
   saveInProgress: 'Please Wait Until Updating User Completes',
+  /** The second line of the save failure when the server answers 409 (issue 11: say that the username is taken). */
+  usernameTaken: template<[username: string]>('The username {username} is already taken'), // spec elides: designed
 } as const;
 
 /** Spec §8 "Applications". */

@@ -6,13 +6,14 @@ import { Box, Flex, Link, Text } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { CARD_HEADER_ID, PAGE_HEADER_ID } from '../components/ui/page.tsx';
 import { getConfig } from '../lib/config.ts';
+import { BASE_PATH, href, toLogout } from '../lib/paths.ts';
 import { isLoggedIn, roleOf, useSession } from '../lib/session.ts';
 import { setUpAnalytics } from './analytics.ts';
 import { loadApplicationInfo } from './app-info.ts';
 import { applyHeights } from './layout-heights.ts';
 import { navItemsFor } from './nav-items.ts';
 import { HEADER_ELEMENT_ID, setUpSharedHeader } from './shared-header.ts';
-import { SideNav } from './side-nav.tsx';
+import { NavDrawer, SideNav } from './side-nav.tsx';
 
 const HEADER_AREA_ID = 'app-header';
 
@@ -64,13 +65,13 @@ function useSharedHeader(signedIn: boolean): boolean {
 function FallbackTopBar({ username }: { username: string | null }) {
   return (
     <Flex as="header" align="center" justify="space-between" h="12" px="5" bg="gray.900" color="white">
-      <Link href="/userprofile" color="white" fontWeight="semibold" _hover={{ textDecoration: 'none', opacity: 0.9 }}>
+      <Link href={BASE_PATH} color="white" fontWeight="semibold" _hover={{ textDecoration: 'none', opacity: 0.9 }}>
         User Profile
       </Link>
       {username ? (
         <Flex align="center" gap="4" fontSize="sm">
           <Text>{username}</Text>
-          <Link href="/userprofile/logout" color="white" textDecoration="underline">
+          <Link href={href(toLogout())} color="white" textDecoration="underline">
             Sign out
           </Link>
         </Flex>
@@ -91,6 +92,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
       <Box id={HEADER_AREA_ID} flexShrink={0}>
         <div id={HEADER_ELEMENT_ID} />
         {headerReady ? null : <FallbackTopBar username={signedIn ? (user.username ?? null) : null} />}
+        {signedIn ? <NavDrawer items={navItemsFor(roleOf(user))} /> : null}
       </Box>
       <Flex flex="1" minH="0">
         {signedIn ? <SideNav items={navItemsFor(roleOf(user))} /> : null}

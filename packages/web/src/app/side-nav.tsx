@@ -1,6 +1,6 @@
 // Side navigation (spec §2): the items the role allows, collapsible, the
 // choice remembered under menu_expanded.
-import { Box, Flex, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, CloseButton, Drawer, Flex, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { IconType } from 'react-icons';
 import {
@@ -9,6 +9,7 @@ import {
   LuEye,
   LuKeyRound,
   LuLayers,
+  LuMenu,
   LuPanelLeftClose,
   LuPanelLeftOpen,
   LuUsers,
@@ -31,9 +32,50 @@ export function readMenuExpanded(): boolean {
   return storage.get('menu_expanded') !== 'false';
 }
 
+/** The menu's links; collapsed, only the icons (named by title and aria-label). */
+function NavList({ items, expanded, onNavigate }: { items: NavItem[]; expanded: boolean; onNavigate?: () => void }) {
+  const [location] = useLocation();
+  return (
+    <Stack as="ul" gap="0.5" px="2" listStyleType="none">
+      {items.map((item) => {
+        const Icon = ICONS[item.icon];
+        const active = location.startsWith(item.section);
+        return (
+          <li key={item.href}>
+            <Link
+              href={item.href}
+              aria-current={active ? 'page' : undefined}
+              title={expanded ? undefined : item.label}
+              aria-label={expanded ? undefined : item.label}
+              {...(onNavigate ? { onClick: onNavigate } : {})}
+            >
+              <Flex
+                align="center"
+                gap="3"
+                px="3"
+                py="2"
+                rounded="md"
+                fontSize="sm"
+                fontWeight={active ? 'semibold' : 'normal'}
+                color={active ? 'blue.fg' : 'fg'}
+                bg={active ? 'blue.subtle' : 'transparent'}
+                _hover={{ bg: active ? 'blue.subtle' : 'bg.muted' }}
+                justify={expanded ? 'flex-start' : 'center'}
+              >
+                <Icon aria-hidden size="18" />
+                {expanded ? <Text as="span">{item.label}</Text> : null}
+              </Flex>
+            </Link>
+          </li>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** From the md breakpoint (768 px) up: the menu beside the content, collapsible. */
 export function SideNav({ items }: { items: NavItem[] }) {
   const [expanded, setExpanded] = useState(readMenuExpanded);
-  const [location] = useLocation();
 
   const toggle = () => {
     const next = !expanded;
@@ -46,6 +88,7 @@ export function SideNav({ items }: { items: NavItem[] }) {
       as="nav"
       aria-label="Main"
       data-expanded={expanded}
+      hideBelow="md"
       width={expanded ? '56' : '14'}
       flexShrink={0}
       height="var(--up-main-height)"
@@ -67,39 +110,41 @@ export function SideNav({ items }: { items: NavItem[] }) {
           {expanded ? <LuPanelLeftClose /> : <LuPanelLeftOpen />}
         </IconButton>
       </Flex>
-      <Stack as="ul" gap="0.5" px="2" listStyleType="none">
-        {items.map((item) => {
-          const Icon = ICONS[item.icon];
-          const active = location.startsWith(item.section);
-          return (
-            <li key={item.href}>
-              <Link
-                href={item.href}
-                aria-current={active ? 'page' : undefined}
-                title={expanded ? undefined : item.label}
-                aria-label={expanded ? undefined : item.label}
-              >
-                <Flex
-                  align="center"
-                  gap="3"
-                  px="3"
-                  py="2"
-                  rounded="md"
-                  fontSize="sm"
-                  fontWeight={active ? 'semibold' : 'normal'}
-                  color={active ? 'blue.fg' : 'fg'}
-                  bg={active ? 'blue.subtle' : 'transparent'}
-                  _hover={{ bg: active ? 'blue.subtle' : 'bg.muted' }}
-                  justify={expanded ? 'flex-start' : 'center'}
-                >
-                  <Icon aria-hidden size="18" />
-                  {expanded ? <Text as="span">{item.label}</Text> : null}
-                </Flex>
-              </Link>
-            </li>
-          );
-        })}
-      </Stack>
+      <NavList items={items} expanded={expanded} />
     </Box>
+  );
+}
+
+/** Below the md breakpoint (spec §9 layout on small screens): a Menu button that opens the menu as a drawer. */
+export function NavDrawer({ items }: { items: NavItem[] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Flex hideFrom="md" px="3" py="1.5" borderBottomWidth="1px" bg="bg.subtle" align="center">
+      <Drawer.Root open={open} onOpenChange={(d) => setOpen(d.open)} placement="start" size="xs">
+        <Drawer.Trigger asChild>
+          <Button size="sm" variant="ghost" aria-label="Open menu">
+            <LuMenu aria-hidden /> Menu
+          </Button>
+        </Drawer.Trigger>
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content>
+              <Drawer.Header>
+                <Drawer.Title>Menu</Drawer.Title>
+              </Drawer.Header>
+              <Drawer.Body px="0">
+                <Box as="nav" aria-label="Main">
+                  <NavList items={items} expanded onNavigate={() => setOpen(false)} />
+                </Box>
+              </Drawer.Body>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close menu" />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+    </Flex>
   );
 }

@@ -9,7 +9,17 @@ export const CARD_HEADER_ID = 'content-card-header';
 
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
   return (
-    <Flex id={PAGE_HEADER_ID} align="center" justify="space-between" gap="4" px="6" py="4" minH="16">
+    <Flex
+      id={PAGE_HEADER_ID}
+      align="center"
+      justify="space-between"
+      gap="4"
+      px={{ base: '3', md: '6' }}
+      py={{ base: '3', md: '4' }}
+      minH="16"
+      wrap="wrap"
+      flexShrink={0}
+    >
       <Box>
         <Heading as="h1" size="lg" fontWeight="semibold">
           {title}
@@ -29,22 +39,58 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
   );
 }
 
+/**
+ * The main content card (spec §9): it fills the main area below the page
+ * header and scrolls inside, so the window itself never scrolls and a list's
+ * pager stays on screen. A list puts its rows in <ListFrame> (the rows scroll,
+ * the footer stays); an editor's content simply scrolls in the card.
+ */
 export function ContentCard({ header, children }: { header?: ReactNode; children?: ReactNode }) {
   return (
-    <Card.Root mx="6" mb="6" variant="outline" size="sm" data-content-card>
+    <Card.Root
+      mx={{ base: '3', md: '6' }}
+      mb={{ base: '3', md: '6' }}
+      variant="outline"
+      size="sm"
+      flex="1"
+      minH="0"
+      display="flex"
+      flexDirection="column"
+      data-content-card
+    >
       {header ? (
-        <Card.Header id={CARD_HEADER_ID} borderBottomWidth="1px" pb="3">
+        <Card.Header id={CARD_HEADER_ID} borderBottomWidth="1px" pb="3" flexShrink={0}>
           {header}
         </Card.Header>
       ) : null}
-      <Card.Body overflow="auto" minH="24" maxH="var(--up-content-height)">
+      <Card.Body
+        overflow="auto"
+        flex="1"
+        minH="40"
+        maxH="var(--up-content-height)"
+        display="flex"
+        flexDirection="column"
+        data-content-body
+      >
         {children}
       </Card.Body>
     </Card.Root>
   );
 }
 
-/** A screen of the shell: title plus its content card. */
+/** A list inside the content card: the table scrolls (both ways), the footer (range and pager) stays below it. */
+export function ListFrame({ children, footer }: { children: ReactNode; footer: ReactNode }) {
+  return (
+    <Flex direction="column" flex="1" minH="0">
+      <Box flex="1" minH="0" overflow="auto" data-list-scroll>
+        {children}
+      </Box>
+      <Box flexShrink={0}>{footer}</Box>
+    </Flex>
+  );
+}
+
+/** A screen of the shell: title plus its content card, filling the main area. */
 export function Screen({
   title,
   subtitle,
@@ -59,9 +105,9 @@ export function Screen({
   children?: ReactNode;
 }) {
   return (
-    <>
+    <Flex direction="column" h="full" minH="0">
       <PageHeader title={title} {...(subtitle ? { subtitle } : {})} actions={actions} />
       <ContentCard header={cardHeader}>{children}</ContentCard>
-    </>
+    </Flex>
   );
 }

@@ -6,6 +6,7 @@ import type { MiddlewareCallbackParams } from 'openapi-fetch';
 import { api, browserDeps, withLoading } from '../../lib/api/client.ts';
 import { globalErrors, requestHeaders } from '../../lib/api/middleware.ts';
 import { getConfig } from '../../lib/config.ts';
+import { createDataCache } from '../../lib/data/cache.ts';
 import type { ListStatus, User } from './list-view.ts';
 
 export type UserInput = components['schemas']['UserInput'];
@@ -27,10 +28,11 @@ export async function fetchUser(uuid: string): Promise<User> {
   return data as User;
 }
 
-export async function fetchElementConfig(): Promise<UserElementConfig[]> {
+/** The element categories of the user form (spec §3 "User element config"): loaded once per sign-in. */
+export const elementConfig = createDataCache('the user element config', async (): Promise<UserElementConfig[]> => {
   const { data } = await api().GET('/api/v1/user/config');
   return data ?? [];
-}
+});
 
 export async function saveUser(user: UserInput, clonedId: string | null): Promise<User> {
   const { data } = await api().POST('/api/v1/user/update', {

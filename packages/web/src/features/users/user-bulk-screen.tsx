@@ -11,7 +11,6 @@ import {
   Flex,
   Heading,
   HStack,
-  NativeSelect,
   Progress,
   Stack,
   Table,
@@ -22,17 +21,19 @@ import { userMessages } from '@userprofile/shared/messages';
 import { useId, useState } from 'react';
 import { LuDownload, LuFileText, LuUpload } from 'react-icons/lu';
 import { Link } from 'wouter';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
 import { Screen } from '../../components/ui/page.tsx';
-import { isApiError } from '../../lib/api/errors.ts';
+import { failureReason, isApiError } from '../../lib/api/errors.ts';
 import { toUserList } from '../../lib/paths.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type ExportKind, exportUsers, type ImportResult, importUsers } from './api.ts';
 import { invalidateUserLists } from './user-lists.ts';
 
-const EXPORT_OPTIONS: readonly { kind: ExportKind; label: string }[] = [
-  { kind: 'all', label: 'All Users' },
-  { kind: 'active', label: 'Active Users' },
-  { kind: 'inactive', label: 'Inactive Users' },
+const EXPORT_OPTIONS: readonly { value: ExportKind; label: string }[] = [
+  { value: 'all', label: 'All Users' },
+  { value: 'active', label: 'Active Users' },
+  { value: 'inactive', label: 'Inactive Users' },
 ];
 
 export interface RowError {
@@ -93,7 +94,7 @@ function ExportSection() {
       const { blob, fileName } = await exportUsers(kind);
       download(blob, fileName);
     } catch (error) {
-      console.warn('Export failed', error);
+      notify.error(userMessages.exportFailed, failureReason(error));
     }
   };
   return (
@@ -103,21 +104,15 @@ function ExportSection() {
           Export
         </Heading>
         <Flex gap="4" align="center" wrap="wrap">
-          <NativeSelect.Root size="sm" maxW="56">
-            <NativeSelect.Field
-              id={id}
-              aria-label="Users to export"
-              value={kind}
-              onChange={(e) => setKind(e.currentTarget.value as ExportKind)}
-            >
-              {EXPORT_OPTIONS.map((o) => (
-                <option key={o.kind} value={o.kind}>
-                  {o.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <NativeSelect
+            id={id}
+            ariaLabel="Users to export"
+            value={kind}
+            options={EXPORT_OPTIONS}
+            placeholder={null}
+            maxW="56"
+            onChange={(v) => setKind(v as ExportKind)}
+          />
           <ChakraLink asChild color="blue.fg" fontWeight="medium">
             <button type="button" onClick={run}>
               <LuDownload aria-hidden /> Export File
@@ -133,6 +128,8 @@ function ImportSection() {
   const [progress, setProgress] = useState<number | null>(null);
   const upload = useFileUpload({ maxFiles: 1, accept: ['.csv', 'text/csv'], disabled: progress !== null });
   const file = upload.acceptedFiles[0];
+  // A file the picker refused (not CSV) is named with the reason, never ignored.
+  const refused = upload.rejectedFiles[0]?.file;
   const [rowErrors, setRowErrors] = useState<RowError[]>([]);
   const [result, setResult] = useState<ImportResult | null>(null);
   const uploading = progress !== null;
@@ -190,6 +187,7 @@ function ImportSection() {
             </Button>
           </HStack>
         </FileUpload.RootProvider>
+        {refused ? <Notice status="error">{userMessages.notCsv(refused.name)}</Notice> : null}
         {uploading ? (
           <Progress.Root value={Math.round(progress * 100)} size="sm" maxW="md">
             <HStack gap="3">

@@ -2,21 +2,8 @@
 // Active/Inactive toggle, a sortable paginated table, and each user's Status
 // button. Filters, toggle, sort and page are kept under the `searchCriteria`
 // storage key, so they survive a visit to an edit screen and back.
-import {
-  Box,
-  Button,
-  ButtonGroup,
-  Flex,
-  HStack,
-  Input,
-  Menu,
-  Portal,
-  SimpleGrid,
-  Table,
-  Text,
-  Tooltip,
-} from '@chakra-ui/react';
-import { clampPage, pageCount, paginationWindow } from '@userprofile/shared/list';
+import { Button, ButtonGroup, Flex, Menu, Portal, SimpleGrid, Table, Tooltip } from '@chakra-ui/react';
+import { clampPage, pageCount } from '@userprofile/shared/list';
 import { pageTexts, userMessages } from '@userprofile/shared/messages';
 import {
   memo,
@@ -27,9 +14,11 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuChevronDown } from 'react-icons/lu';
+import { LuChevronDown } from 'react-icons/lu';
 import { Link, useLocation } from 'wouter';
-import { Screen } from '../../components/ui/page.tsx';
+import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
+import { FilterInput, ListFooter, SortableHeader } from '../../components/ui/list-kit.tsx';
+import { ListFrame, Screen } from '../../components/ui/page.tsx';
 import {
   BASE_PATH,
   toBusinessProfileEdit,
@@ -125,7 +114,7 @@ export function UserListScreen() {
         <Flex gap="3" wrap="wrap" align="center">
           <SimpleGrid columns={{ base: 2, md: 3, xl: 5 }} gap="2" flex="1" minW="0">
             {FILTER_COLUMNS.map((column) => (
-              <FilterInput key={column} column={column} />
+              <UserFilter key={column} column={column} />
             ))}
           </SimpleGrid>
           <StatusToggle />
@@ -137,22 +126,13 @@ export function UserListScreen() {
   );
 }
 
-const FilterInput = memo(function FilterInput({ column }: { column: FilterColumn }) {
+const onFilter = (column: FilterColumn, value: string) =>
+  updateCriteria((c) => ({ ...c, filters: { ...c.filters, [column]: value }, page: 1 }));
+
+function UserFilter({ column }: { column: FilterColumn }) {
   const text = useSearchCriteria((c) => c.filters[column]);
-  return (
-    <Input
-      size="sm"
-      aria-label={`Filter by ${COLUMN_LABELS[column]}`}
-      placeholder={COLUMN_LABELS[column]}
-      value={text}
-      maxLength={255}
-      onChange={(e) => {
-        const value = e.currentTarget.value;
-        updateCriteria((c) => ({ ...c, filters: { ...c.filters, [column]: value }, page: 1 }));
-      }}
-    />
-  );
-});
+  return <FilterInput label={COLUMN_LABELS[column]} value={text} onChange={(v) => onFilter(column, v)} />;
+}
 
 function StatusToggle() {
   const status = useSearchCriteria((c) => c.status);
@@ -179,13 +159,17 @@ function UserListBody() {
   const role = roleOf(useSession((s) => s.user));
   const criteria = useSearchCriteria();
   const rows = useUserLists((s) => s[criteria.status]);
-  if (!rows) {
+  const error = useUserLists((s) => s.errors[criteria.status]);
+  if (error) {
     return (
-      <Text color="fg.muted" role="status">
-        {pageTexts.loading}
-      </Text>
+      <LoadFailure
+        what={criteria.status === 'active' ? 'the active users' : 'the inactive users'}
+        error={error}
+        onRetry={() => void loadUserList(criteria.status, true).catch(() => undefined)}
+      />
     );
   }
+  if (!rows) return <Loading />;
   return <UserTableView rows={rows} criteria={criteria} linkProfiles={role !== 'SCO_ADMIN'} />;
 }
 
@@ -237,7 +221,19 @@ function UserTableView({
 
   const sortPending = sort !== null && order === null;
   return (
-    <Box>
+    <ListFrame
+      footer={
+        <ListFooter
+          page={current}
+          pages={pages}
+          pageSize={PAGE_SIZE}
+          total={matches.length}
+          onPage={onPage}
+          empty="No users match"
+          {...(sortPending ? { note: ' (sorting…)' } : {})}
+        />
+      }
+    >
       <UserTable
         users={visible}
         sort={sort}
@@ -245,22 +241,8 @@ function UserTableView({
         linkProfiles={linkProfiles}
         filterUsername={filters.username}
       />
-      <Flex mt="3" align="center" justify="space-between" gap="3" wrap="wrap">
-        <Text fontSize="sm" color="fg.muted" aria-live="polite">
-          {matches.length === 0
-            ? 'No users match'
-            : `${(current - 1) * PAGE_SIZE + 1}–${Math.min(current * PAGE_SIZE, matches.length)} of ${matches.length}`}
-          {sortPending ? ' (sorting…)' : ''}
-        </Text>
-        <Pager page={current} pages={pages} onPage={onPage} />
-      </Flex>
-    </Box>
+    </ListFrame>
   );
-}
-
-function SortIcon({ column, sort }: { column: UserColumn; sort: ListSort | null }) {
-  if (sort?.column !== column) return <LuArrowUpDown aria-hidden opacity={0.4} />;
-  return sort.direction === 'asc' ? <LuArrowUp aria-hidden /> : <LuArrowDown aria-hidden />;
 }
 
 // The rows of a page are plain elements styled once from the table root:
@@ -305,17 +287,15 @@ const UserTableHeader = memo(function UserTableHeader({ sort }: { sort: ListSort
     <Table.Header>
       <Table.Row>
         {SORT_COLUMNS.map((column) => (
-          <Table.ColumnHeader
+          <SortableHeader
             key={column}
-            hideBelow={HIDDEN_BELOW[column]}
+            column={column}
+            label={COLUMN_LABELS[column]}
+            sort={sort}
+            onSort={onSort as (column: string) => void}
             width={COLUMN_WIDTHS[column]}
-            aria-sort={sort?.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-          >
-            <Button variant="plain" size="xs" px="0" fontWeight="semibold" onClick={() => onSort(column)}>
-              {COLUMN_LABELS[column]}
-              <SortIcon column={column} sort={sort} />
-            </Button>
-          </Table.ColumnHeader>
+            {...(HIDDEN_BELOW[column] ? { hideBelow: HIDDEN_BELOW[column] } : {})}
+          />
         ))}
       </Table.Row>
     </Table.Header>
@@ -351,32 +331,33 @@ const UserTable = memo(function UserTable({
 }) {
   const routeClick = useRouteClick();
   return (
-    <Table.ScrollArea>
-      <Table.Root
-        size="sm"
-        width="full"
-        tableLayout="fixed"
-        css={tableCss}
-        aria-label="Users"
-        data-users-table
-        data-filter-username={filterUsername}
-        data-sort={sort && !sortPending ? `${sort.column}:${sort.direction}` : ''}
-      >
-        <UserTableHeader sort={sort} />
-        {/* biome-ignore lint/a11y/useKeyWithClickEvents: the links inside are keyboard-reachable; this only routes their clicks */}
-        <tbody onClick={routeClick}>
-          {users.length === 0 ? (
-            <tr>
-              <td colSpan={SORT_COLUMNS.length} className="missing">
-                No users match
-              </td>
-            </tr>
-          ) : (
-            users.map((user) => <UserRow key={user.uuid} user={user} linkProfiles={linkProfiles} />)
-          )}
-        </tbody>
-      </Table.Root>
-    </Table.ScrollArea>
+    <Table.Root
+      size="sm"
+      width="full"
+      stickyHeader
+      // Below the lg breakpoint Name and Email hide; narrower still, the table keeps its width and scrolls sideways.
+      minW="36rem"
+      tableLayout="fixed"
+      css={tableCss}
+      aria-label="Users"
+      data-users-table
+      data-filter-username={filterUsername}
+      data-sort={sort && !sortPending ? `${sort.column}:${sort.direction}` : ''}
+    >
+      <UserTableHeader sort={sort} />
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the links inside are keyboard-reachable; this only routes their clicks */}
+      <tbody onClick={routeClick}>
+        {users.length === 0 ? (
+          <tr>
+            <td colSpan={SORT_COLUMNS.length} className="missing">
+              No users match
+            </td>
+          </tr>
+        ) : (
+          users.map((user) => <UserRow key={user.uuid} user={user} linkProfiles={linkProfiles} />)
+        )}
+      </tbody>
+    </Table.Root>
   );
 });
 
@@ -521,33 +502,5 @@ function StatusButton({ user }: { user: User }) {
         </Menu.Positioner>
       </Portal>
     </Menu.Root>
-  );
-}
-
-function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
-  const links = paginationWindow(page, pages);
-  if (pages <= 1) return null;
-  return (
-    <HStack as="nav" aria-label="Pagination" gap="1" wrap="wrap">
-      <Button size="xs" variant="outline" disabled={!links.hasPrevious} onClick={() => onPage(page - 1)}>
-        Previous
-      </Button>
-      {links.pages.map((n) => (
-        <Button
-          key={n}
-          size="xs"
-          minW="8"
-          variant={n === page ? 'solid' : 'outline'}
-          aria-current={n === page ? 'page' : undefined}
-          aria-label={`Page ${n}`}
-          onClick={() => onPage(n)}
-        >
-          {n}
-        </Button>
-      ))}
-      <Button size="xs" variant="outline" disabled={!links.hasNext} onClick={() => onPage(page + 1)}>
-        Next
-      </Button>
-    </HStack>
   );
 }

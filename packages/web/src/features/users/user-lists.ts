@@ -10,13 +10,22 @@ import { type ListStatus, type User, withoutUser, withUser } from './list-view.t
 export interface UserListsState {
   active: User[] | null;
   inactive: User[] | null;
+  /** The failure of each list's last load (the screen names it and offers Retry). */
+  errors: Record<ListStatus, unknown>;
 }
 
-export const useUserLists = create<UserListsState>(() => ({ active: null, inactive: null }));
+const empty = (): UserListsState => ({ active: null, inactive: null, errors: { active: null, inactive: null } });
 
-registerCache(() => useUserLists.setState({ active: null, inactive: null }));
+export const useUserLists = create<UserListsState>(empty);
+
+registerCache(() => useUserLists.setState(empty(), true));
 
 const loads = new Map<ListStatus, Promise<User[]>>();
+
+function setError(status: ListStatus, error: unknown): void {
+  const { errors } = useUserLists.getState();
+  if (errors[status] !== error) useUserLists.setState({ errors: { ...errors, [status]: error } });
+}
 
 /** The list, from the cache or the server (`reload` asks the server again). */
 export function loadUserList(status: ListStatus, reload = false): Promise<User[]> {
@@ -24,6 +33,7 @@ export function loadUserList(status: ListStatus, reload = false): Promise<User[]
   if (cached && !reload) return Promise.resolve(cached);
   let load = loads.get(status);
   if (!load || reload) {
+    setError(status, null);
     load = fetchUserList(status).then(
       (rows) => {
         loads.delete(status);
@@ -32,6 +42,7 @@ export function loadUserList(status: ListStatus, reload = false): Promise<User[]
       },
       (error: unknown) => {
         loads.delete(status);
+        setError(status, error);
         throw error;
       },
     );
@@ -66,5 +77,5 @@ export function applyStatusChange(user: User, nowActive: boolean, newList: User[
 
 /** After an import: both lists are stale; the next visit loads them again. */
 export function invalidateUserLists(): void {
-  useUserLists.setState({ active: null, inactive: null });
+  useUserLists.setState(empty(), true);
 }

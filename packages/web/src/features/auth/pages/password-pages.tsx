@@ -10,7 +10,7 @@ import { Notice } from '../../../components/ui/notice.tsx';
 import { api, expectFailure } from '../../../lib/api/client.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
 import { getConfig } from '../../../lib/config.ts';
-import { toLoginStart } from '../../../lib/paths.ts';
+import { toForgotPassword, toLoginStart } from '../../../lib/paths.ts';
 import { notify } from '../../../lib/toaster.ts';
 import { AuthCard, LoadingText } from '../auth-card.tsx';
 
@@ -32,14 +32,16 @@ export function forgotFailureMessage(status: number): string {
 export function ForgotPasswordPage() {
   const { supportEmail } = getConfig();
   const [username, setUsername] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // Once a submit was tried, the message follows each keystroke (a corrected field loses it at once).
+  const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  const error = submitted ? (validateForgotPassword({ username }).username ?? null) : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setSubmitted(true);
     const invalid = validateForgotPassword({ username }).username;
-    setError(invalid ?? null);
     if (invalid || busy) return;
     setBusy(true);
     try {
@@ -110,7 +112,9 @@ export function NewPasswordPage() {
   const [phase, setPhase] = useState<ResetPhase>({ kind: 'verifying' });
   const [password, setPassword] = useState('');
   const [rePassword, setRePassword] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; rePassword?: string }>({});
+  // Once a submit was tried, the messages follow each keystroke (a corrected field loses its message at once).
+  const [submitted, setSubmitted] = useState(false);
+  const errors = submitted ? validatePasswordReset({ password, rePassword }) : {};
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const started = useRef(false);
@@ -135,8 +139,8 @@ export function NewPasswordPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setSubmitted(true);
     const found = validatePasswordReset({ password, rePassword });
-    setErrors(found);
     if (found.password || found.rePassword || busy) return;
     setBusy(true);
     setFailure(null);
@@ -171,7 +175,7 @@ export function NewPasswordPage() {
           <Notice status="error">{passwordMessages.invalidLink}</Notice>
           <Box textAlign="center">
             <Link asChild color="blue.fg" fontSize="sm">
-              <RouterLink href="/password/forgot">Request a new link</RouterLink>
+              <RouterLink href={toForgotPassword()}>Request a new link</RouterLink>
             </Link>
           </Box>
           <BackToSignIn />
