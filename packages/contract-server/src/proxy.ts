@@ -5,7 +5,7 @@ import httpProxy from '@fastify/http-proxy';
 import type { FastifyInstance } from 'fastify';
 
 /** The paths design.md names: /userprofile/api and /userprofile/login. */
-export const PROXIED_PREFIXES = ['/userprofile/api', '/userprofile/login'];
+const PROXIED_PREFIXES = ['/userprofile/api', '/userprofile/login'];
 
 export async function registerProxy(app: FastifyInstance, backend: string): Promise<void> {
   const upstream = new URL(backend).origin;

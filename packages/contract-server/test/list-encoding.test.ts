@@ -2,7 +2,7 @@
 // clients that accept it (every browser), sent gzipped from a cached copy.
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptsGzip } from '../src/routes/handlers.ts';
+import { acceptsGzip } from '../src/http/send.ts';
 import { PROVIDER, setup, type TestApp } from './helpers.ts';
 
 let t: TestApp;

@@ -160,6 +160,9 @@ export function visibilitySyncKindsFor(layoutCodes: readonly string[]): typeof V
 /** Header `Algorithm` carries this label on every call with a token (spec §7, §9). */
 export const ALGORITHM_HEADER = 'Algorithm';
 export const ALGORITHM_LABEL = 'RSA256';
+/** Where the console and its API live on the host (spec §7, §9: {host}/userprofile/...). */
+export const BASE_PATH = '/userprofile';
+/** Cross-site request token (docs/decisions.md "Wire"): the server sets the cookie, the console echoes it in the header. */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 

@@ -2,7 +2,7 @@ import type { AuthClient, AuthStore } from './contract.ts';
 import { isPkceValue } from './pkce.ts';
 
 /** The authorization request of spec §3, as the console's login page forwards it. */
-export interface AuthorizeRequest {
+interface AuthorizeRequest {
   client_id: string;
   redirect_uri: string;
   response_type: 'code';

@@ -46,7 +46,7 @@ export interface TokenResponse {
   expires_in: number;
 }
 
-export type TokenErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type';
+type TokenErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type';
 export type TokenOutcome =
   | { ok: true; body: TokenResponse }
   | { ok: false; error: TokenErrorCode; error_description: string };
@@ -316,7 +316,7 @@ export class AuthCore {
   }
 }
 
-export function toPrincipal(account: AuthAccount, sessionId: string, clientId: string): Principal {
+function toPrincipal(account: AuthAccount, sessionId: string, clientId: string): Principal {
   const role = account.roles.reduce<ConsoleRole | null>(
     (best, r) => (best === null || RANK[r] > RANK[best] ? r : best),
     null,

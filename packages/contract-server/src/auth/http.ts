@@ -1,18 +1,5 @@
 import { STATUS_CODES } from 'node:http';
 
-export interface FieldReason {
-  field: string;
-  reason: string;
-}
-
-/**
- * The team's error shape (docs/decisions.md "Wire"). `error` is the reason
- * phrase, or for the token endpoint the RFC 6749 error code.
- */
-export function errorBody(statusCode: number, message: string, errors?: FieldReason[], error?: string) {
-  return { statusCode, error: error ?? STATUS_CODES[statusCode] ?? 'Error', message, ...(errors ? { errors } : {}) };
-}
-
 /** An error the glue's security handler chain and the app's error handler pass through with its status. */
 export class AuthError extends Error {
   constructor(

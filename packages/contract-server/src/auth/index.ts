@@ -2,38 +2,37 @@
 //
 // Wiring, in app.ts:
 //
-//   const auth = createAuth({ store, publicOrigin, consoleClientId, demoClientId });
+//   const auth = createAuth({ store, publicOrigin, consoleClientId });
 //   await app.register(cookie);                 // @fastify/cookie, required
 //   await app.register(formbody);               // @fastify/formbody, required
 //   await app.register(auth.plugin);            // before the routes
+//   registerSsoPages(app, auth.sso);            // the stand-in SSO provider this side redeems codes of
 //   await app.register(openapiGlue, {
 //     specification,
-//     serviceHandlers: { ...storeHandlers, ...auth.handlers },
+//     serviceHandlers: { ...areaRoutes, ...auth.handlers },
 //     securityHandlers: auth.securityHandlers,
-//     prefix: '/userprofile',
+//     prefix: BASE_PATH,
 //   });
 //
 // `auth.plugin` decorates `request.principal` (null until bearerAuth succeeds)
 // and `app.auth` (AuthService of ./contract.ts), sets and enforces the
-// cross-site request token under /userprofile, refuses bad authorization
-// requests at the login page itself (GET /userprofile/authorize), and
-// registers the pages that stand for other systems: the Enterprise SSO
-// provider (/sso/...), the demo second application (/demo-app/...) and the
-// shared header host (/header-host/...). `auth.handlers` implements the
-// operations of the "Authentication" tag of openapi/userprofile.yaml.
+// cross-site request token under /userprofile, and refuses bad authorization
+// requests at the login page itself (GET /userprofile/authorize).
+// `auth.handlers` implements the operations of the "Authentication" tag of
+// openapi/userprofile.yaml.
 // `auth.securityHandlers.bearerAuth` verifies access tokens; a failure throws
 // an error with statusCode 401 that the app's error handler renders.
 
 import type {} from '@fastify/cookie';
+import { BASE_PATH as BASE, XSRF_COOKIE, XSRF_HEADER } from '@userprofile/shared/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { registerDemoApp } from '../sites/demo-app.ts';
-import { registerHeaderHost } from '../sites/header-host.ts';
-import { registerSsoPages, SSO_BASE_PATH, type SsoClient, SsoProvider } from '../sites/sso.ts';
+import { errorBody } from '../http/errors.ts';
+import { SSO_BASE_PATH, type SsoClient, SsoProvider } from '../sites/sso.ts';
 import { authorizeQueryToObject, buildRedirect, checkAuthorizeRequest } from './authorize-request.ts';
 import type { AuthService, AuthStore } from './contract.ts';
 import { AuthCore, DEFAULT_TOKEN_TTL_SECONDS, randomToken, type Session, type TokenParams } from './core.ts';
-import { AuthError, decodedPath, errorBody, escapeHtml, htmlPage, routedPath } from './http.ts';
+import { AuthError, decodedPath, escapeHtml, htmlPage, routedPath } from './http.ts';
 import type { SigningKey } from './keys.ts';
 import { MAX_PASSWORD_LENGTH, verifyPassword } from './password.ts';
 import { timingSafeEqualText } from './pkce.ts';
@@ -41,12 +40,11 @@ import { FailureLimiter } from './rate-limit.ts';
 
 export { CODE_TTL_MS } from './core.ts';
 export { createSigningKey, type SigningKey } from './keys.ts';
-export { hashParams, hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from './password.ts';
+export { hashParams, hashPassword, verifyPassword } from './password.ts';
 
-export const SESSION_COOKIE = 'UPSESSION';
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
-const BASE = '/userprofile';
+const SESSION_COOKIE = 'UPSESSION';
+/** Node lower-cases request header names. */
+const XSRF_HEADER_NAME = XSRF_HEADER.toLowerCase();
 /** The token endpoint is called back-channel by other applications: it carries no cookie, so no XSRF token. */
 const TOKEN_PATH = `${BASE}/api/v1/auth/token`;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -68,8 +66,6 @@ export interface CreateAuthOptions {
   publicOrigin: string;
   /** client_id (the uuid) of the seeded OAuth2 client that is the console itself. */
   consoleClientId: string;
-  /** client_id of the seeded second client that the demo application at /demo-app/ signs in as. */
-  demoClientId?: string;
   /** Clock in milliseconds; tests move it to expire codes, tokens and lockouts. */
   now?: () => number;
   /** Access-token lifetime; defaults to TOKEN_TTL_SECONDS from the environment, else 3600. */
@@ -83,7 +79,7 @@ export interface CreateAuthOptions {
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
-export interface AuthHandlers {
+interface AuthHandlers {
   login: Handler;
   authorize: Handler;
   checkSession: Handler;
@@ -101,6 +97,8 @@ export interface Auth {
   securityHandlers: { bearerAuth: (request: FastifyRequest, reply: FastifyReply, params: unknown) => Promise<void> };
   handlers: AuthHandlers;
   service: AuthService;
+  /** The stand-in Enterprise SSO provider whose codes getPropelTokenFromCode redeems; app.ts registers its pages. */
+  sso: SsoProvider;
 }
 
 function envTokenTtl(): number | undefined {
@@ -438,10 +436,6 @@ export function createAuth(options: CreateAuthOptions): Auth {
         ];
       }
     });
-
-    registerSsoPages(app, sso);
-    registerDemoApp(app, { store, publicOrigin, clientId: options.demoClientId, now });
-    registerHeaderHost(app);
   }
 
   return {
@@ -453,6 +447,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
     securityHandlers,
     handlers,
     service,
+    sso,
   };
 }
 
@@ -478,7 +473,7 @@ async function requireChallengeMethod(request: FastifyRequest, reply: FastifyRep
 /** The X-XSRF-TOKEN header equals the XSRF-TOKEN cookie: only a page of this origin can read the cookie. */
 function hasXsrfProof(request: FastifyRequest): boolean {
   const cookie = request.cookies[XSRF_COOKIE];
-  const header = request.headers[XSRF_HEADER];
+  const header = request.headers[XSRF_HEADER_NAME];
   return !!cookie && typeof header === 'string' && timingSafeEqualText(header, cookie);
 }
 

@@ -11,17 +11,17 @@
 // A request header `Prefer: code=NNN` does the same for one call, as Prism
 // does; `Prefer: code=NNN, delay=MS` waits first, and `Prefer: delay=MS`
 // alone only delays the call.
-import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { decodedPath } from '../auth/http.ts';
+import { errorBody, reasonPhrase } from '../http/errors.ts';
 import type { OutboxMail } from '../store/types.ts';
 
 export const MOCK_PREFIX = '/__mock';
 /** A delay longer than this is refused: a fault should not hold a socket for minutes. */
-export const MAX_DELAY_MS = 120_000;
+const MAX_DELAY_MS = 120_000;
 
-export interface Fault {
+interface Fault {
   id: number;
   method: string;
   path: string;
@@ -34,13 +34,6 @@ export interface Fault {
 export interface MockOptions {
   reset(): Promise<void>;
   outbox(): OutboxMail[];
-}
-
-/** Reason phrases for the statuses Node does not name (nginx's 444). */
-const EXTRA_REASONS: Record<number, string> = { 444: 'No Response' };
-
-export function reasonPhrase(status: number): string {
-  return STATUS_CODES[status] ?? EXTRA_REASONS[status] ?? 'Error';
 }
 
 const FAULT_BODY_SCHEMA = {
@@ -77,11 +70,7 @@ function sendFault(reply: FastifyReply, status: number, body: unknown) {
     body !== undefined
       ? body
       : status >= 400
-        ? {
-            statusCode: status,
-            error: reasonPhrase(status),
-            message: `Injected fault: ${status} ${reasonPhrase(status)}`,
-          }
+        ? errorBody(status, `Injected fault: ${status} ${reasonPhrase(status)}`)
         : {};
   return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(payload));
 }

@@ -165,7 +165,7 @@ function appSpecs(): AppSpec[] {
 }
 
 /** Fills an empty store. Deterministic: faker runs from a fixed seed. */
-export function seedStore(store: Store, userCount: number, seededHash: string, clusterCount?: number): Store {
+function seedStore(store: Store, userCount: number, seededHash: string, clusterCount?: number): Store {
   const f = new Faker({ locale: [en], seed: FAKER_SEED });
   const uuid = () => f.string.uuid();
   const pick = <T>(list: readonly T[]): T => f.helpers.arrayElement(list);

@@ -7,6 +7,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type {} from '@fastify/cookie';
+import { BASE_PATH } from '@userprofile/shared/constants';
 import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from 'jose';
 import type { AuthStore } from '../auth/contract.ts';
@@ -14,7 +15,7 @@ import { randomToken } from '../auth/core.ts';
 import { escapeHtml, htmlPage } from '../auth/http.ts';
 import { s256 } from '../auth/pkce.ts';
 
-export const DEMO_APP_PATH = '/demo-app';
+const DEMO_APP_PATH = '/demo-app';
 const PKCE_COOKIE = 'demo_pkce';
 const TITLE = 'Network Inventory (demo)';
 
@@ -75,7 +76,7 @@ export function registerDemoApp(app: FastifyInstance, options: DemoAppOptions): 
     reply.clearCookie(PKCE_COOKIE, cookieOptions);
     const exchange = await app.inject({
       method: 'POST',
-      url: '/userprofile/api/v1/auth/token',
+      url: `${BASE_PATH}/api/v1/auth/token`,
       payload: {
         grant_type: 'authorization_code',
         client_id: registered.uuid,
@@ -95,7 +96,7 @@ export function registerDemoApp(app: FastifyInstance, options: DemoAppOptions): 
         );
     }
     // Verify offline, as another application would: the published keys, our issuer, RS256 only.
-    const jwks = (await app.inject({ method: 'GET', url: '/userprofile/api/v1/auth/jwks' })).json() as JSONWebKeySet;
+    const jwks = (await app.inject({ method: 'GET', url: `${BASE_PATH}/api/v1/auth/jwks` })).json() as JSONWebKeySet;
     const { payload } = await jwtVerify(answer.access_token, createLocalJWKSet(jwks), {
       algorithms: ['RS256'],
       issuer: `${publicOrigin}/userprofile`,

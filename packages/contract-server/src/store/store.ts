@@ -56,7 +56,7 @@ import { FieldErrors, MAX_TEXT } from './validate.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** How many earlier passwords a reset may not reuse (besides the current one). */
-export const PASSWORD_HISTORY = 4;
+const PASSWORD_HISTORY = 4;
 
 export interface StoreOptions {
   publicOrigin: string;

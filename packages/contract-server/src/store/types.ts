@@ -52,7 +52,7 @@ export interface AppRow extends Scoped {
   category: string;
 }
 
-export type ApiAuthType = 'HTTP_BASIC' | 'OAUTH2';
+type ApiAuthType = 'HTTP_BASIC' | 'OAUTH2';
 
 export interface ApplicationRecord {
   uuid: string;

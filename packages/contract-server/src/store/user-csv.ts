@@ -12,7 +12,7 @@ import type { UserRecord } from './types.ts';
 import { FieldErrors } from './validate.ts';
 
 /** Fixed columns; one column per category of the user element config follows. */
-export const USER_COLUMNS = [
+const USER_COLUMNS = [
   'username',
   'email',
   'firstName',
@@ -50,7 +50,7 @@ export function restoreCell(value: string): string {
   return INERT.test(value) ? value.slice(1) : value;
 }
 
-export function userColumns(store: Store): string[] {
+function userColumns(store: Store): string[] {
   return [...USER_COLUMNS, ...store.userElementConfig.map((c) => c.category)];
 }
 

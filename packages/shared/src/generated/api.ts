@@ -1728,6 +1728,11 @@ export interface components {
              * @description The support contact shown on the forgot-password page.
              */
             supportEmail: string;
+            /**
+             * @description URL of the analytics script; without it the analytics queue is
+             *     filled but no script loads.
+             */
+            analyticsUrl?: string;
         };
     };
     responses: {

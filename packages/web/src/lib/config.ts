@@ -1,21 +1,10 @@
 // Start-up configuration (docs/decisions.md "config.json"): read once from
 // config.json beside index.html before the app renders, so one build deploys
 // to any environment.
+import type { components } from '@userprofile/shared/generated/api';
 
-export interface AppConfig {
-  /** Base URL of the API: '/userprofile' (same origin) or an absolute URL of the backend. */
-  apiBaseUrl: string;
-  /** Where the shared suite header lives when application info names no header URL; null when there is none. */
-  headerHost: string | null;
-  /** Show the 'Enterprise SSO' button on the login page. */
-  ssoEnabled: boolean;
-  /** Send the login page straight to the Enterprise SSO provider. */
-  ssoAutoRedirect: boolean;
-  /** Support contact named on the forgot-password page. */
-  supportEmail: string;
-  /** Optional URL of the analytics script; without it the analytics queue is filled but no script loads. */
-  analyticsUrl?: string;
-}
+/** config.json's shape: StartupConfig of openapi/userprofile.yaml, which the contract server serves too. */
+export type AppConfig = components['schemas']['StartupConfig'];
 
 let current: AppConfig | undefined;
 

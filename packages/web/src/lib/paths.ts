@@ -2,10 +2,10 @@
 // (features/<area>/routes.ts) use the patterns; code and the end-to-end
 // tests build links with the builders below, which fill the same patterns.
 // Plain TypeScript with no browser or React import, so tests/ imports it too.
-import { BASE } from '@userprofile/shared/constants';
+import { BASE_PATH } from '@userprofile/shared/constants';
 
 /** The console's base path (spec §1, §9); wouter's base, and the prefix of every address. */
-export const BASE_PATH = `/${BASE}`;
+export { BASE_PATH };
 
 /** wouter patterns, relative to BASE_PATH. */
 export const paths = {

@@ -1,7 +1,7 @@
 // The API client's middleware (spec §7 "Every outgoing request", spec §8
 // Global). Dependencies are passed in, so the rules are tested without a
 // browser.
-import { ALGORITHM_HEADER, ALGORITHM_LABEL, XSRF_COOKIE, XSRF_HEADER } from '@userprofile/shared/constants';
+import { ALGORITHM_HEADER, ALGORITHM_LABEL, BASE_PATH, XSRF_COOKIE, XSRF_HEADER } from '@userprofile/shared/constants';
 import { globalMessages } from '@userprofile/shared/messages';
 import type { Middleware } from 'openapi-fetch';
 import { BASE_PATH } from '../paths.ts';

@@ -1,0 +1,41 @@
+// Answers written as ready bytes: JSON kept between requests, with a gzip copy
+// made once for clients that accept it.
+import { promisify } from 'node:util';
+import { gzip as gzipCb } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const gzip = promisify(gzipCb);
+
+/** Whether an Accept-Encoding header accepts gzip (listed, or `*`, with a non-zero q). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  for (const part of value.split(',')) {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== '*') continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
+
+/** Already-serialised JSON: sent as it is, without the route's serialiser. */
+export function sendJson(reply: FastifyReply, json: string | Buffer) {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+export interface CachedJson {
+  json: Buffer;
+  gzip?: Promise<Buffer>;
+}
+
+/** Writes the kept bytes, gzipped (compressed once, on first demand) when the client accepts it. */
+export async function sendCachedJson(request: FastifyRequest, reply: FastifyReply, entry: CachedJson) {
+  reply.header('vary', 'accept-encoding');
+  if (!acceptsGzip(request.headers['accept-encoding'])) return sendJson(reply, entry.json);
+  entry.gzip ??= gzip(entry.json);
+  return sendJson(reply.header('content-encoding', 'gzip'), await entry.gzip);
+}
+
+export function sendHtml(reply: FastifyReply, body: string) {
+  return reply.type('text/html; charset=utf-8').send(body);
+}

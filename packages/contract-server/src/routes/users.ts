@@ -1,0 +1,200 @@
+// Users (spec §7 "Users"): lists, get, save, activate/inactivate, the user
+// element configuration, bulk import and export; with the user's wire mapping.
+
+import type { FastifyReply } from 'fastify';
+import { type CachedJson, sendCachedJson } from '../http/send.ts';
+import type { Caller } from '../store/access.ts';
+import type { Store, UserInput } from '../store/store.ts';
+import type { AppRow, UserRecord } from '../store/types.ts';
+import { exportUsers, importUsers } from '../store/user-csv.ts';
+import { caller, type Req, type RouteContext, type Routes, type S } from './context.ts';
+import { businessAppProfileView, ref, scoped, scopeInput } from './wire.ts';
+
+// ------------------------------------------------------------------ views
+
+interface Lookups {
+  version: number;
+  elementRows: Map<string, AppRow>;
+  labels: Map<string, string>;
+}
+const lookupCache = new WeakMap<Store, Lookups>();
+
+/** Element rows by uuid and labels by category, built once per store version (a list view makes 100000 users). */
+function lookups(store: Store): Lookups {
+  let l = lookupCache.get(store);
+  if (!l || l.version !== store.version) {
+    const elementRows = new Map<string, AppRow>();
+    for (const a of store.applications.values()) for (const e of a.elements) elementRows.set(e.uuid, e);
+    l = {
+      version: store.version,
+      elementRows,
+      labels: new Map(store.userElementConfig.map((c) => [c.category, c.label])),
+    };
+    lookupCache.set(store, l);
+  }
+  return l;
+}
+
+/**
+ * A user as the lists carry it: the fields the Users list shows, filters on and
+ * sorts by (spec §2), and what activate/inactivate need. `GET /user/{uuid}`
+ * answers the whole user (userView).
+ */
+export function userListView(store: Store, u: UserRecord): S['User'] {
+  const bp = u.businessProfileUuid ? store.businessProfiles.get(u.businessProfileUuid) : undefined;
+  const vp = u.visibilityProfileUuid ? store.visibilityProfiles.get(u.visibilityProfileUuid) : undefined;
+  return {
+    uuid: u.uuid,
+    username: u.username,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    active: u.active,
+    businessProfile: bp ? { uuid: bp.uuid, name: bp.name } : null,
+    visibilityProfile: ref(vp),
+  };
+}
+
+/** The whole user, its business profile with the application profiles (the form's category tabs and default tree). */
+function userView(store: Store, u: UserRecord): S['User'] {
+  const location = u.locationUuid ? store.locations.get(u.locationUuid) : undefined;
+  const bp = u.businessProfileUuid ? store.businessProfiles.get(u.businessProfileUuid) : undefined;
+  const { elementRows, labels } = lookups(store);
+  return {
+    ...userListView(store, u),
+    deskPhone: u.deskPhone,
+    mobilePhone: u.mobilePhone,
+    location: location
+      ? { uuid: location.uuid, name: location.name, latitude: location.latitude, longitude: location.longitude }
+      : null,
+    businessProfile: bp
+      ? {
+          uuid: bp.uuid,
+          name: bp.name,
+          appProfiles: bp.appProfiles.flatMap((id) => {
+            const ap = store.appProfiles.get(id);
+            return ap ? [businessAppProfileView(store, ap)] : [];
+          }),
+        }
+      : null,
+    ...scoped(store, u),
+    elements: u.elements.flatMap((e) => {
+      const row = elementRows.get(e.uuid);
+      return row
+        ? [
+            {
+              uuid: row.uuid,
+              name: row.name,
+              label: labels.get(row.category) ?? null,
+              category: row.category,
+              actualValue: e.actualValue,
+            },
+          ]
+        : [];
+    }),
+  };
+}
+
+// ----------------------------------------------------------------- inputs
+
+function userInput(u: S['UserInput']): UserInput {
+  return {
+    uuid: u.uuid ?? null,
+    username: u.username,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    deskPhone: u.deskPhone ?? null,
+    mobilePhone: u.mobilePhone ?? null,
+    active: u.active,
+    locationUuid: u.location?.uuid ?? null,
+    businessProfileUuid: u.businessProfile?.uuid ?? null,
+    visibilityProfileUuid: u.visibilityProfile?.uuid ?? null,
+    ...scopeInput(u),
+    elements: (u.elements ?? []).map((e) => ({ uuid: e.uuid, actualValue: e.actualValue ?? e.name })),
+  };
+}
+
+// --------------------------------------------------------------- handlers
+
+export function userRoutes(ctx: RouteContext): Routes {
+  // The user lists are the hot path (100000 users): their JSON is kept per
+  // scope (role and company decide what a caller sees) until the next write.
+  let cacheVersion = -1;
+  let cacheStore: Store | null = null;
+  // Kept as bytes, with a gzip copy made once on first demand: every answer
+  // writes the same buffer, with no per-request serialising or compressing
+  // (a 100000-user list is tens of MB as JSON, a tenth of that gzipped).
+  const listCache = new Map<string, CachedJson>();
+  function userListJson(store: Store, who: Caller, active: boolean): CachedJson {
+    if (cacheVersion !== store.version || cacheStore !== store) {
+      listCache.clear();
+      cacheVersion = store.version;
+      cacheStore = store;
+    }
+    const key = `${active}|${who.role}|${who.role === 'ERRIGAL_ADMIN' ? '' : who.companyUuid}`;
+    let entry = listCache.get(key);
+    if (entry === undefined) {
+      entry = { json: Buffer.from(JSON.stringify(store.listUsers(who, active).map((u) => userListView(store, u)))) };
+      listCache.set(key, entry);
+    }
+    return entry;
+  }
+
+  const csv = (active: boolean | null, filename: string) =>
+    async function exportCsv(request: Req, reply: FastifyReply) {
+      return reply
+        .header('Content-Disposition', `attachment; filename="${filename}"`)
+        .type('text/csv; charset=utf-8')
+        .send(exportUsers(ctx.store(), caller(request), active));
+    };
+
+  return {
+    async importUsers(request: Req<{ users: string }>) {
+      return importUsers(ctx.store(), caller(request), request.body.users);
+    },
+    async listActiveUsers(request: Req, reply: FastifyReply) {
+      return sendCachedJson(request, reply, userListJson(ctx.store(), caller(request), true));
+    },
+    async listInactiveUsers(request: Req, reply: FastifyReply) {
+      return sendCachedJson(request, reply, userListJson(ctx.store(), caller(request), false));
+    },
+    async getUser(request: Req<unknown, { uuid: string }>) {
+      const store = ctx.store();
+      return userView(store, store.getUser(caller(request), request.params.uuid));
+    },
+    async getUserByUsername(request: Req<unknown, { username: string }>) {
+      const store = ctx.store();
+      return userView(store, store.getUserByUsername(caller(request), request.params.username));
+    },
+    async getUserElementConfig(request: Req) {
+      caller(request);
+      return ctx.store().userElementConfig;
+    },
+    async updateUser(request: Req<S['UserUpdateBody']>) {
+      const store = ctx.store();
+      const saved = store.saveUser(caller(request), userInput(request.body.user), request.body.clonedId);
+      return userView(store, saved);
+    },
+    async pullUsers(request: Req) {
+      return ctx.store().pullUsers(caller(request));
+    },
+    /** Answers the list the user moved into: the active users. */
+    async activateUser(request: Req<S['User']>, reply: FastifyReply) {
+      const store = ctx.store();
+      const who = caller(request);
+      store.setActive(who, request.body.uuid, true);
+      return sendCachedJson(request, reply, userListJson(store, who, true));
+    },
+    /** Answers the list the user moved into: the inactive users. */
+    async inactivateUser(request: Req<S['User']>, reply: FastifyReply) {
+      const store = ctx.store();
+      const who = caller(request);
+      store.setActive(who, request.body.uuid, false);
+      return sendCachedJson(request, reply, userListJson(store, who, false));
+    },
+    exportAllUsers: csv(null, 'users.csv'),
+    exportActiveUsers: csv(true, 'active-users.csv'),
+    exportInactiveUsers: csv(false, 'inactive-users.csv'),
+  } satisfies Routes;
+}
