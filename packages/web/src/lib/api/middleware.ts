@@ -4,7 +4,6 @@
 import { ALGORITHM_HEADER, ALGORITHM_LABEL, BASE_PATH, XSRF_COOKIE, XSRF_HEADER } from '@userprofile/shared/constants';
 import { globalMessages } from '@userprofile/shared/messages';
 import type { Middleware } from 'openapi-fetch';
-import { BASE_PATH } from '../paths.ts';
 import { ApiError } from './errors.ts';
 
 /** The login call's path (spec §7 POST /userprofile/login): a failure there means the session is gone. */
