@@ -3,10 +3,10 @@
 // the loading overlay, the shared header and analytics.
 import type { Request } from '@playwright/test';
 import { href, toForgotPassword, toLoginStart } from '../../../packages/web/src/lib/paths.ts';
-import { ACCOUNTS, expect, PASSWORD, test } from '../fixtures.ts';
+import { ACCOUNTS, expect, PASSWORD, signIn, test } from '../fixtures.ts';
 
+// About the sign-in calls themselves: signs in through the real flow, not the shared sign-in.
 test('every API call carries the bearer token and Algorithm; non-GET calls the XSRF token', async ({
-  signedInAs,
   page,
   mock: _,
 }) => {
@@ -14,9 +14,7 @@ test('every API call carries the bearer token and Algorithm; non-GET calls the X
   page.on('request', (r) => {
     if (new URL(r.url()).pathname.startsWith('/userprofile/')) calls.push(r);
   });
-  await signedInAs(ACCOUNTS.provider);
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await signIn(page, ACCOUNTS.provider);
 
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
   expect(xsrf, 'the server set the XSRF-TOKEN cookie').toBeTruthy();
