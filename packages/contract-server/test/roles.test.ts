@@ -227,12 +227,17 @@ describe('route rules', () => {
 });
 
 describe('scoped writes', () => {
-  it("a customer admin's new profile gets the admin's company, whatever the body says", async () => {
+  it("a customer admin's new profile is written in the admin's company; naming another company is 403", async () => {
     const other = [...t.store.companies.values()].find((c) => c.uuid !== account(CUSTOMER).companyUuid)!;
-    const res = await t.call('POST', `${API}/profile/business/update`, {
+    const before = t.store.dump();
+    const elsewhere = await t.call('POST', `${API}/profile/business/update`, {
       as: CUSTOMER,
       body: profileBody({ errigalCustomerCompany: { uuid: other.uuid } }),
     });
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.body.message).toBe('You may only write records of your own company');
+    expect(t.store.dump()).toBe(before);
+    const res = await t.call('POST', `${API}/profile/business/update`, { as: CUSTOMER, body: profileBody() });
     expect(res.status).toBe(200);
     expect(res.body.errigalCustomerCompany.uuid).toBe(account(CUSTOMER).companyUuid);
   });

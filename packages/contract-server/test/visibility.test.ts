@@ -88,8 +88,14 @@ describe('layout codes NEA and VEN', () => {
   });
 
   it('their save leaves the NE attributes and venues as they were, and may not set any', async () => {
+    // A profile of the customer admin's own company (company-less ones are ERRIGAL_ADMIN's to change),
+    // given NE attributes and venues as provider.admin would.
+    const own = t.store.findUserByUsername(CUSTOMER)!;
+    const record = t.store.visibilityProfiles.get(own.visibilityProfileUuid!)!;
+    record.neAttributes = [...t.store.visibility.neAttributes.keys()].slice(0, 2);
+    record.venues = [...t.store.visibility.venues.keys()].slice(0, 2);
     const national = (await get('/profile/visibility/list', CUSTOMER)).body.find(
-      (p: { name: string }) => p.name === 'National Visibility',
+      (p: { uuid: string }) => p.uuid === record.uuid,
     );
     const before = (await get(`/profile/visibility/get/${national.uuid}`, PROVIDER)).body;
     const { uuid, name, description, minimumRole, primaryVisibility, carriers, clusters, networkGroups } = national;

@@ -51,13 +51,66 @@ export function requireArea(caller: Caller, area: RouteArea): void {
 }
 
 /**
- * The scope a caller writes a record with: the minimum role may not exceed the
- * caller's own, and a non-ERRIGAL_ADMIN caller's records get the caller's company.
+ * The write rule (docs/decisions.md "Writes"): the caller may change or delete
+ * a record it can see when it is ERRIGAL_ADMIN, or when the record belongs to
+ * the caller's own company. A record without a company (provider level) is
+ * shared by every company: only ERRIGAL_ADMIN changes it.
+ */
+export function canChange(caller: Caller, record: Scoped): boolean {
+  if (!canSee(caller, record)) return false;
+  if (caller.role === 'ERRIGAL_ADMIN') return true;
+  return record.companyUuid !== null && record.companyUuid === caller.companyUuid;
+}
+
+/** Why the caller may not change a record it can see (null: it may). */
+export function changeRefusal(caller: Caller, record: Scoped, label: string): string | null {
+  if (canChange(caller, record)) return null;
+  return record.companyUuid === null
+    ? `${label} is shared by every company (it has no company): only ERRIGAL_ADMIN may change or delete it`
+    : `${label} belongs to another company: you may only change records of your own company`;
+}
+
+/** 403 unless the caller may change the record (which the caller can see: invisible records are 404 before this). */
+export function requireChange(caller: Caller, record: Scoped, label: string): void {
+  const refusal = changeRefusal(caller, record, label);
+  if (refusal) throw new ForbiddenError(refusal);
+}
+
+/** Why a record may not be written with this scope: a minimum role above the caller's, or another company. */
+export function scopeRefusal(
+  caller: Caller,
+  wanted: Scoped,
+): { field: 'minimumRole' | 'errigalCustomerCompany'; reason: string } | null {
+  if (roleRank(wanted.minimumRole) > roleRank(caller.role)) {
+    return { field: 'minimumRole', reason: `You may not set a minimum role above your own (${caller.role})` };
+  }
+  if (caller.role === 'ERRIGAL_ADMIN') return null;
+  if (caller.companyUuid === null) {
+    return {
+      field: 'errigalCustomerCompany',
+      reason: 'Your account has no company: only ERRIGAL_ADMIN may write records shared by every company',
+    };
+  }
+  if (wanted.companyUuid !== null && wanted.companyUuid !== caller.companyUuid) {
+    return { field: 'errigalCustomerCompany', reason: 'You may only write records of your own company' };
+  }
+  return null;
+}
+
+/**
+ * The scope a record is written with: ERRIGAL_ADMIN's as asked; a tenant
+ * admin's always in its own company (no company in the body means "mine":
+ * a tenant admin changes only its own company's records, so a save never
+ * moves one). 403 for a minimum role above the caller's or another company.
  */
 export function writeScope(caller: Caller, wanted: Scoped): Scoped {
-  if (roleRank(wanted.minimumRole) > roleRank(caller.role)) {
-    throw new ForbiddenError(`You may not set a minimum role above your own (${caller.role})`);
-  }
+  const refusal = scopeRefusal(caller, wanted);
+  if (refusal) throw new ForbiddenError(refusal.reason);
+  return ownScope(caller, wanted);
+}
+
+/** The scope as written, once scopeRefusal had nothing to say. */
+export function ownScope(caller: Caller, wanted: Scoped): Scoped {
   const companyUuid = caller.role === 'ERRIGAL_ADMIN' ? wanted.companyUuid : caller.companyUuid;
   return { minimumRole: wanted.minimumRole, companyUuid };
 }

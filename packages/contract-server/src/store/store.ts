@@ -25,12 +25,17 @@ import type { AuthAccount, AuthClient, AuthStore, ConsoleRole } from '../auth/co
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import {
   type Caller,
+  canChange,
   canSee,
+  changeRefusal,
   hasLayout,
   highestRole,
   isConsoleRole,
+  ownScope,
   requireArea,
+  requireChange,
   roleRank,
+  scopeRefusal,
   writeScope,
 } from './access.ts';
 import { ConflictError, ForbiddenError, InvalidError, NotAcceptableError, NotFoundError } from './errors.ts';
@@ -220,6 +225,13 @@ function notFound(what: string, id: string): NotFoundError {
   return new NotFoundError(`${what} ${id} was not found`);
 }
 
+/** How refusals name a record. */
+export const userLabel = (u: UserRecord) => `User '${u.username}'`;
+const appProfileLabel = (p: AppProfileRecord) => `Application profile '${p.name}'`;
+const businessProfileLabel = (p: BusinessProfileRecord) => `Business profile '${p.name}'`;
+const visibilityProfileLabel = (p: VisibilityProfileRecord) => `Visibility profile '${p.name}'`;
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 export class Store implements AuthStore {
   readonly publicOrigin: string;
   now: () => number;
@@ -349,12 +361,15 @@ export class Store implements AuthStore {
     errors: FieldErrors,
     existing: UserRecord | undefined,
   ): Omit<UserRecord, 'uuid' | 'passwordHash' | 'passwordHistory' | 'layoutCodes'> {
-    // Scope first: a non-ERRIGAL_ADMIN caller's records get the caller's company.
+    // The write rule (access.ts): only a user the caller may change, and only within the caller's company.
+    const refused = existing && canSee(caller, existing) && changeRefusal(caller, existing, userLabel(existing));
+    if (refused) errors.add('username', refused);
     let scope: Scoped = { minimumRole: input.minimumRole, companyUuid: input.companyUuid || null };
     if (isConsoleRole(input.minimumRole)) {
-      if (roleRank(input.minimumRole) > roleRank(caller.role))
-        errors.add('minimumRole', 'You may not set a minimum role above your own');
-      else scope = writeScope(caller, scope);
+      const refusal = scopeRefusal(caller, scope);
+      if (refusal?.field === 'minimumRole') errors.add('minimumRole', 'You may not set a minimum role above your own');
+      else if (refusal) errors.add('errigalCustomerCompany', refusal.reason);
+      else scope = ownScope(caller, scope);
     }
     const bp = input.businessProfileUuid ? this.businessProfiles.get(input.businessProfileUuid) : undefined;
     const offered = this.elementsOffered(bp?.uuid ?? null);
@@ -423,6 +438,9 @@ export class Store implements AuthStore {
   saveUser(caller: Caller, input: UserInput, clonedId?: string | null): UserRecord {
     requireArea(caller, 'users');
     const existing = input.uuid ? this.getUser(caller, input.uuid) : undefined;
+    if (existing) requireChange(caller, existing, userLabel(existing));
+    const refusal = scopeRefusal(caller, { minimumRole: input.minimumRole, companyUuid: input.companyUuid || null });
+    if (refusal?.field === 'errigalCustomerCompany') throw new ForbiddenError(refusal.reason);
     const cloned = !existing && clonedId ? this.getUser(caller, clonedId) : undefined;
     if (!existing && this.findUserByUsername(input.username)) {
       throw new ConflictError(`A user with the username ${input.username} already exists`);
@@ -447,6 +465,7 @@ export class Store implements AuthStore {
   /** Activates or inactivates a user; answers the list (active or inactive) the user moved into. */
   setActive(caller: Caller, uuid: string, active: boolean): UserRecord[] {
     const user = this.getUser(caller, uuid);
+    requireChange(caller, user, userLabel(user));
     if (!user.businessProfileUuid) {
       throw new InvalidError('User does not have a Profile assigned', [
         { field: 'body.businessProfile', reason: 'User does not have a Profile assigned' },
@@ -502,6 +521,7 @@ export class Store implements AuthStore {
   ): { existing: AppProfileRecord | undefined; record: AppProfileRecord } {
     requireArea(caller, 'profiles');
     const existing = input.uuid ? this.getAppProfile(caller, input.uuid) : undefined;
+    if (existing) this.requireProfileChange(caller, 'app', existing, appProfileLabel(existing));
     const errors = new FieldErrors('body.');
     const scope = this.scopeFor(caller, input, errors);
     errors.addAll(validateAppProfile({ ...input, ...wireScope(scope), application: { uuid: input.applicationUuid } }));
@@ -566,7 +586,8 @@ export class Store implements AuthStore {
 
   deleteAppProfile(caller: Caller, uuid: string): void {
     requireArea(caller, 'profiles');
-    this.getAppProfile(caller, uuid);
+    const p = this.getAppProfile(caller, uuid);
+    this.requireProfileChange(caller, 'app', p, appProfileLabel(p));
     this.removeAppProfiles(new Set([uuid]));
   }
 
@@ -589,7 +610,51 @@ export class Store implements AuthStore {
       .sort(byName);
   }
 
-  /** The scope a record is written with (403 above the caller's role), its company checked. */
+  /**
+   * The write rule for a profile the caller can see (403 otherwise, naming
+   * why): the caller may change the profile itself (access.ts canChange), and
+   * every record that depends on it — the business profiles that hold an
+   * application profile, and the users of those or of a business or
+   * visibility profile — so no change reaches the access of a user the caller
+   * could not edit directly.
+   */
+  private requireProfileChange(
+    caller: Caller,
+    kind: 'app' | 'business' | 'visibility',
+    profile: AppProfileRecord | BusinessProfileRecord | VisibilityProfileRecord,
+    label: string,
+  ): void {
+    requireChange(caller, profile, label);
+    if (caller.role === 'ERRIGAL_ADMIN') return;
+    const holders =
+      kind === 'app'
+        ? [...this.businessProfiles.values()].filter((bp) => bp.appProfiles.includes(profile.uuid))
+        : kind === 'business'
+          ? [profile as BusinessProfileRecord]
+          : [];
+    const lockedHolders = holders.filter((bp) => !canChange(caller, bp)).length;
+    if (lockedHolders > 0) {
+      throw new ForbiddenError(
+        `${label} is used by ${count(lockedHolders, 'business profile', 'business profiles')} you may not change (shared, or of another company): only ERRIGAL_ADMIN may change or delete it`,
+      );
+    }
+    const held = new Set(holders.map((bp) => bp.uuid));
+    let lockedUsers = 0;
+    for (const u of this.users.values()) {
+      const depends =
+        kind === 'visibility'
+          ? u.visibilityProfileUuid === profile.uuid
+          : u.businessProfileUuid !== null && held.has(u.businessProfileUuid);
+      if (depends && !canChange(caller, u)) lockedUsers++;
+    }
+    if (lockedUsers > 0) {
+      throw new ForbiddenError(
+        `${label} is used by ${count(lockedUsers, 'user', 'users')} you may not edit (shared, of another company, or above your role): only ERRIGAL_ADMIN may change or delete it`,
+      );
+    }
+  }
+
+  /** The scope a record is written with (403 above the caller's role or outside its company), its company checked. */
   private scopeFor(caller: Caller, input: Scoped, errors: FieldErrors): Scoped {
     const scope = isConsoleRole(input.minimumRole) ? writeScope(caller, input) : input;
     if (scope.companyUuid && !this.companies.has(scope.companyUuid))
@@ -618,6 +683,7 @@ export class Store implements AuthStore {
   ): { existing: BusinessProfileRecord | undefined; record: BusinessProfileRecord } {
     requireArea(caller, 'profiles');
     const existing = input.uuid ? this.getBusinessProfile(caller, input.uuid) : undefined;
+    if (existing) this.requireProfileChange(caller, 'business', existing, businessProfileLabel(existing));
     const errors = new FieldErrors('body.');
     const scope = this.scopeFor(caller, input, errors);
     const rows = input.appProfiles.map((id, i) => {
@@ -746,7 +812,8 @@ export class Store implements AuthStore {
   /** Deleting a business profile leaves its users without one (the list then flags them). */
   deleteBusinessProfile(caller: Caller, uuid: string): void {
     requireArea(caller, 'profiles');
-    this.getBusinessProfile(caller, uuid);
+    const p = this.getBusinessProfile(caller, uuid);
+    this.requireProfileChange(caller, 'business', p, businessProfileLabel(p));
     this.businessProfiles.delete(uuid);
     for (const u of this.users.values()) {
       if (u.businessProfileUuid === uuid) {
@@ -788,6 +855,7 @@ export class Store implements AuthStore {
   saveVisibilityProfile(caller: Caller, input: VisibilityProfileInput): VisibilityProfileRecord {
     requireArea(caller, 'profiles');
     const existing = input.uuid ? this.findVisibilityProfile(caller, input.uuid) : undefined;
+    if (existing) this.requireProfileChange(caller, 'visibility', existing, visibilityProfileLabel(existing));
     const errors = new FieldErrors('body.');
     const scope = this.scopeFor(caller, input, errors);
     errors.addAll(
@@ -845,7 +913,8 @@ export class Store implements AuthStore {
 
   deleteVisibilityProfile(caller: Caller, uuid: string): void {
     requireArea(caller, 'profiles');
-    this.findVisibilityProfile(caller, uuid);
+    const p = this.findVisibilityProfile(caller, uuid);
+    this.requireProfileChange(caller, 'visibility', p, visibilityProfileLabel(p));
     this.visibilityProfiles.delete(uuid);
     for (const u of this.users.values()) if (u.visibilityProfileUuid === uuid) u.visibilityProfileUuid = null;
     this.touch();
@@ -1123,6 +1192,7 @@ export class Store implements AuthStore {
   sendPasswordReset(caller: Caller, userUuid: string | null | undefined, username: string | null | undefined): string {
     requireArea(caller, 'users');
     const user = userUuid ? this.getUser(caller, userUuid) : this.getUserByUsername(caller, username ?? '');
+    requireChange(caller, user, userLabel(user));
     return this.issueResetToken(user);
   }
 

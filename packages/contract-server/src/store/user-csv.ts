@@ -183,8 +183,10 @@ export function importUsers(store: Store, caller: Caller, text: string): ImportR
       businessProfileUuid: bp?.uuid ?? null,
       visibilityProfileUuid: byName('visibilityProfile', (n) => store.visibilityProfiles.findByName(n))?.uuid ?? null,
       minimumRole: (cell('minimumRole') || 'ADMIN') as UserInput['minimumRole'],
+      // An empty cell is "no company" from ERRIGAL_ADMIN; from a tenant admin, "where the user is" (new: its own).
       companyUuid:
-        byName('errigalCustomerCompany', (n) => [...store.companies.values()].find((c) => c.name === n))?.uuid ?? null,
+        byName('errigalCustomerCompany', (n) => [...store.companies.values()].find((c) => c.name === n))?.uuid ??
+        (caller.role === 'ERRIGAL_ADMIN' ? null : (existing?.companyUuid ?? null)),
       elements,
     };
     const key = input.username.toLowerCase();

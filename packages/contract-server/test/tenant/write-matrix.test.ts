@@ -1,0 +1,297 @@
+// The write rule of docs/decisions.md ("Writes"), over every write call of
+// spec §7 × each seeded role × a record of company A (customer.admin's),
+// company B (sco.admin's) and none (provider level). A write is allowed when
+// the caller may change the record (ERRIGAL_ADMIN: any; a tenant admin: its
+// own company's), 403 when the record is visible but not the caller's to
+// change, 404 when it is invisible; a refused write changes nothing.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { roleRank } from '../../src/store/access.ts';
+import type { ConsoleRole } from '../../src/store/types.ts';
+import { CUSTOMER, PROVIDER, type Response, SCO, setup, type TestApp } from '../helpers.ts';
+import {
+  accessOfAll,
+  addFixtures,
+  appProfileBody,
+  businessProfileBody,
+  COLUMNS,
+  type Column,
+  type Fixture,
+  userBody,
+  userCsv,
+  visibilityProfileBody,
+} from './fixtures.ts';
+
+const API = '/userprofile/api/v1';
+let t: TestApp;
+let fx: Record<Column, Fixture>;
+
+beforeAll(async () => {
+  t = await setup({ seedUsers: 20 });
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.app.inject({ method: 'POST', url: '/__mock/reset' });
+  fx = addFixtures(t.store);
+});
+
+const ROLES: readonly [string, ConsoleRole, Column | null][] = [
+  [PROVIDER, 'ERRIGAL_ADMIN', null],
+  [CUSTOMER, 'ADMIN', 'A'],
+  [SCO, 'SCO_ADMIN', 'B'],
+];
+
+/** Who may call at all (docs/decisions.md, route rules). */
+const AREA_MINIMUM = { users: 'SCO_ADMIN', profiles: 'ADMIN', appSync: 'ADMIN', appWrite: 'ERRIGAL_ADMIN' } as const;
+
+interface WriteCall {
+  name: string;
+  area: keyof typeof AREA_MINIMUM;
+  /** The record lives in a column (scoped records) or has no company at all (applications, clients, sync). */
+  scoped: boolean;
+  /** Answer of an allowed call. */
+  ok: number;
+  /** Refusals of the import are row errors of the file (400), whatever the reason. */
+  refusedAs?: number;
+  prepare?: (f: Fixture) => void;
+  run: (as: string, f: Fixture) => Promise<Response>;
+  /** After an allowed call: what the call did. */
+  done?: (f: Fixture, res: Response) => void;
+}
+
+const store = () => t.store;
+const app = (name: string) => store().applications.findByName(name)!;
+const client = () => [...store().clients.values()].find((c) => c.name !== 'User Profile Console')!;
+
+const calls: WriteCall[] = [
+  {
+    name: 'POST /user/update (new e-mail)',
+    area: 'users',
+    scoped: true,
+    ok: 200,
+    run: (as, f) =>
+      t.call('POST', `${API}/user/update`, {
+        as,
+        body: { user: userBody(store(), f.user, { email: 'changed@example.com' }) },
+      }),
+    done: (f) => expect(store().users.get(f.user.uuid)!.email).toBe('changed@example.com'),
+  },
+  {
+    name: 'POST /user/inactivate',
+    area: 'users',
+    scoped: true,
+    ok: 200,
+    run: (as, f) => t.call('POST', `${API}/user/inactivate`, { as, body: userBody(store(), f.user) }),
+    done: (f) => expect(store().users.get(f.user.uuid)!.active).toBe(false),
+  },
+  {
+    name: 'POST /user/activate',
+    area: 'users',
+    scoped: true,
+    ok: 200,
+    prepare: (f) => {
+      f.user.active = false;
+    },
+    run: (as, f) => t.call('POST', `${API}/user/activate`, { as, body: userBody(store(), f.user) }),
+    done: (f) => expect(store().users.get(f.user.uuid)!.active).toBe(true),
+  },
+  {
+    name: 'POST /user/import (a row with a new e-mail)',
+    area: 'users',
+    scoped: true,
+    ok: 200,
+    refusedAs: 400,
+    run: (as, f) => t.upload(as, userCsv(store(), f.user, { email: 'imported@example.com' })),
+    done: (f, res) => {
+      expect(res.body).toEqual({ created: 0, updated: 1 });
+      expect(store().users.get(f.user.uuid)!.email).toBe('imported@example.com');
+    },
+  },
+  {
+    name: 'POST /password/reset (from the user screen)',
+    area: 'users',
+    scoped: true,
+    ok: 200,
+    run: (as, f) => t.call('POST', `${API}/password/reset`, { as, body: userBody(store(), f.user) }),
+    done: (f) => expect(store().outbox.at(-1)?.to).toBe(f.user.email),
+  },
+  {
+    name: 'POST /profile/app/update',
+    area: 'profiles',
+    scoped: true,
+    ok: 200,
+    run: (as, f) =>
+      t.call('POST', `${API}/profile/app/update`, {
+        as,
+        body: appProfileBody(store(), f.ap, { description: 'changed' }),
+      }),
+    done: (f) => expect(store().appProfiles.get(f.ap.uuid)!.description).toBe('changed'),
+  },
+  {
+    name: 'DELETE /profile/app/{uuid}',
+    area: 'profiles',
+    scoped: true,
+    ok: 204,
+    run: (as, f) => t.call('DELETE', `${API}/profile/app/${f.ap.uuid}`, { as }),
+    done: (f) => expect(store().appProfiles.get(f.ap.uuid)).toBeUndefined(),
+  },
+  {
+    name: 'POST /profile/business/update',
+    area: 'profiles',
+    scoped: true,
+    ok: 200,
+    run: (as, f) =>
+      t.call('POST', `${API}/profile/business/update`, {
+        as,
+        body: businessProfileBody(store(), f.bp, { description: 'changed' }),
+      }),
+    done: (f) => expect(store().businessProfiles.get(f.bp.uuid)!.description).toBe('changed'),
+  },
+  {
+    name: 'DELETE /profile/business/{uuid}',
+    area: 'profiles',
+    scoped: true,
+    ok: 204,
+    run: (as, f) => t.call('DELETE', `${API}/profile/business/${f.bp.uuid}`, { as }),
+    done: (f) => expect(store().businessProfiles.get(f.bp.uuid)).toBeUndefined(),
+  },
+  {
+    name: 'POST /profile/visibility/update',
+    area: 'profiles',
+    scoped: true,
+    ok: 200,
+    run: (as, f) =>
+      t.call('POST', `${API}/profile/visibility/update`, {
+        as,
+        body: visibilityProfileBody(store(), f.vp, { description: 'changed' }),
+      }),
+    done: (f) => expect(store().visibilityProfiles.get(f.vp.uuid)!.description).toBe('changed'),
+  },
+  {
+    name: 'DELETE /profile/visibility/{uuid}',
+    area: 'profiles',
+    scoped: true,
+    ok: 204,
+    run: (as, f) => t.call('DELETE', `${API}/profile/visibility/${f.vp.uuid}`, { as }),
+    done: (f) => expect(store().visibilityProfiles.get(f.vp.uuid)).toBeUndefined(),
+  },
+  {
+    name: 'POST /app/update',
+    area: 'appWrite',
+    scoped: false,
+    ok: 200,
+    run: async (as) => {
+      const body = (await t.call('GET', `${API}/app/${app('Inventory').uuid}`, { as: PROVIDER })).body;
+      return t.call('POST', `${API}/app/update`, { as, body: { ...body, dataUrl: 'jdbc:postgresql://db/changed' } });
+    },
+    done: () => expect(app('Inventory').dataUrl).toBe('jdbc:postgresql://db/changed'),
+  },
+  {
+    name: 'DELETE /app/{uuid}',
+    area: 'appWrite',
+    scoped: false,
+    ok: 204,
+    run: (as) => t.call('DELETE', `${API}/app/${app('Inventory').uuid}`, { as }),
+    done: () => expect(store().applications.findByName('Inventory')).toBeUndefined(),
+  },
+  {
+    name: 'POST /app/sync',
+    area: 'appSync',
+    scoped: false,
+    ok: 200,
+    run: (as) =>
+      t.call('POST', `${API}/app/sync`, {
+        as,
+        body: { uuid: app('Inventory').uuid, name: 'Inventory', roles: [], elements: [] },
+      }),
+  },
+  {
+    name: 'POST /app/syncAll',
+    area: 'appSync',
+    scoped: false,
+    ok: 200,
+    run: (as) => t.call('POST', `${API}/app/syncAll`, { as }),
+  },
+  {
+    name: 'GET /visibility/sync/{kind}',
+    area: 'appSync',
+    scoped: false,
+    ok: 200,
+    run: (as) => t.call('GET', `${API}/visibility/sync/carrier`, { as }),
+  },
+  {
+    name: 'GET /visibility/sync/all',
+    area: 'appSync',
+    scoped: false,
+    ok: 200,
+    run: (as) => t.call('GET', `${API}/visibility/sync/all`, { as }),
+  },
+  {
+    name: 'POST /authClient/update',
+    area: 'appWrite',
+    scoped: false,
+    ok: 200,
+    run: (as) => {
+      const c = client();
+      return t.call('POST', `${API}/authClient/update`, {
+        as,
+        body: {
+          uuid: c.uuid,
+          name: c.name,
+          description: 'changed',
+          allowedRedirectTarget: c.allowedRedirectTarget,
+          clientSecret: c.clientSecret,
+        },
+      });
+    },
+    done: () => expect(client().description).toBe('changed'),
+  },
+];
+
+/** The rule: 'ok', or the status of the refusal. */
+function expected(call: WriteCall, role: ConsoleRole, own: Column | null, column: Column): 'ok' | 403 | 404 {
+  if (roleRank(role) < roleRank(AREA_MINIMUM[call.area])) return 403;
+  if (role === 'ERRIGAL_ADMIN' || !call.scoped) return 'ok';
+  // Fixtures of A and B are SCO_ADMIN records of that company; provider-level ones are ADMIN.
+  const visible = column === own || (column === 'none' && roleRank(role) >= roleRank('ADMIN'));
+  if (!visible) return 404;
+  return column === own ? 'ok' : 403;
+}
+
+describe('the write rule over every write call × role × where the record lives', () => {
+  for (const call of calls) {
+    describe(call.name, () => {
+      for (const [username, role, own] of ROLES) {
+        for (const column of call.scoped ? COLUMNS : (['none'] as const)) {
+          const outcome = expected(call, role, own, column);
+          const where = call.scoped ? `a record of ${column === 'none' ? 'no company' : `company ${column}`}` : 'it';
+          it(`${username} (${role}) on ${where}: ${outcome === 'ok' ? 'allowed' : `${outcome}, nothing changes`}`, async () => {
+            const f = fx[column];
+            call.prepare?.(f);
+            const before = store().dump();
+            const access = accessOfAll(store());
+            const res = await call.run(username, f);
+            if (outcome === 'ok') {
+              expect(res.status, res.text).toBe(call.ok);
+              call.done?.(f, res);
+              // A save never moves a record into another company.
+              for (const r of [f.user, f.ap, f.bp, f.vp]) {
+                const now =
+                  store().users.get(r.uuid) ??
+                  store().appProfiles.get(r.uuid) ??
+                  store().businessProfiles.get(r.uuid) ??
+                  store().visibilityProfiles.get(r.uuid);
+                if (now) expect(now.companyUuid, r.uuid).toBe(f.companyUuid);
+              }
+              // Syncs bring the suite's own data in; they change nobody's roles or access.
+              if (call.area === 'appSync') expect(accessOfAll(store())).toEqual(access);
+            } else {
+              expect(res.status, res.text).toBe(call.refusedAs ?? outcome);
+              expect(res.body.message, res.text).toBeTruthy();
+              expect(store().dump()).toBe(before);
+            }
+          });
+        }
+      }
+    });
+  }
+});
