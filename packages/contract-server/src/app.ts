@@ -134,14 +134,18 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     const seedUsers = options.seedUsers ?? (Number(env.SEED_USERS) || DEFAULT_SEED_USERS);
     const seedPassword = options.seedPassword ?? env.SEED_PASSWORD ?? undefined;
     const seedClusters = options.seedClusters ?? (Number(env.SEED_CLUSTERS) || undefined);
-    const seed = () =>
-      buildSeededStore({
+    const seed = async () => {
+      const store = await buildSeededStore({
         publicOrigin,
         users: seedUsers,
         clusters: seedClusters,
         password: seedPassword,
         now: options.now,
       });
+      // Deactivation ends the user's sign-in for good: a re-activation revives no earlier token or cookie.
+      store.onUserDeactivated = (uuid) => auth.service.revokeUserSessions(uuid);
+      return store;
+    };
     const holder = { store: await seed() };
     app.decorate('store', {
       getter: () => holder.store,

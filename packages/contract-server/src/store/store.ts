@@ -260,6 +260,13 @@ export class Store implements AuthStore {
   private readonly resetTokens = new Map<string, ResetTokenRecord>();
   readonly outbox: OutboxMail[] = [];
 
+  /**
+   * Called whenever a user stops being active (inactivate, a save or an import
+   * with active false): the app ends the user's sign-in sessions there, so a
+   * later re-activation brings no earlier token or session cookie back.
+   */
+  onUserDeactivated: (userUuid: string) => void = () => {};
+
   /** Bumped by every write; caches of serialised answers key on it. */
   version = 0;
   private sortedUsersVersion = -1;
@@ -276,9 +283,11 @@ export class Store implements AuthStore {
 
   // ---------------------------------------------------------------- seeding
 
-  /** Adds a user as the seed makes it (no rules checked). */
+  /** Adds or replaces a user as given (no rules checked: the seed, and saves once checked). */
   insertUser(user: UserRecord): void {
+    const wasActive = this.users.get(user.uuid)?.active ?? false;
     this.users.set(user.uuid, user);
+    if (wasActive && !user.active) this.onUserDeactivated(user.uuid);
     this.usernames.set(user.username.toLowerCase(), user.uuid);
     this.touch();
   }
@@ -473,6 +482,7 @@ export class Store implements AuthStore {
     }
     if (user.active !== active) {
       user.active = active;
+      if (!active) this.onUserDeactivated(user.uuid);
       this.touch();
     }
     return this.listUsers(caller, active);
