@@ -1,16 +1,31 @@
 #!/usr/bin/env node
-// Server part of `npm run bench` (issue 3 item 7): requests per second and
-// p99 latency, measured with autocannon on loopback, of
-//   GET  /userprofile/api/v1/user/list/active  with 1000 and 100000 seeded users,
-//   POST /userprofile/api/v1/user/update       (an unchanged save of one user),
-// against the contract server and, in the same run, Stoplight Prism mocking
-// the same OpenAPI document with the same calls. Prints the ratio (goal: 10×).
-// BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 10) tune a run.
+// Server part of `npm run bench`, two measurements on loopback:
+//
+// 1. Authenticated small GETs beside a bare Fastify route (issue 11): requests
+//    per second of GET /location/list, /errigalCustomerCompany/list and /me
+//    with a bearer token, as the console sends them, and of a public GET
+//    (/auth/jwks), each next to a bare Fastify route sending the same bytes
+//    (scripts/lib/bare-fastify.mjs). Measured with wrk (installed when
+//    missing, else autocannon), BENCH_ROUNDS rounds (default 3) of
+//    BENCH_WRK_SECONDS (default 5) per call; prints the medians (of the rates,
+//    and of each round's back-to-back ratio) and the machine's load average.
+//    Goal: at least half the bare route's rate.
+// 2. The contract server against Prism (issue 3 item 7): requests per second
+//    and p99 latency, with autocannon, of
+//      GET  /userprofile/api/v1/user/list/active  with 1000 and 100000 seeded users,
+//      POST /userprofile/api/v1/user/update       (an unchanged save of one user),
+//    against the contract server and, in the same run, Stoplight Prism mocking
+//    the same OpenAPI document with the same calls. Prints the ratio (goal: 10×).
+//    BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 10) tune it.
+//
+// BENCH_SERVER=auth or BENCH_SERVER=prism runs only one of them.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { root, startServer } from './lib/bench-util.mjs';
+import { freePort, load, loadAverage, loadTool, median, root, startServer } from './lib/bench-util.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS) || 10;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 10;
@@ -112,7 +127,7 @@ function row(name, ours, prism) {
 }
 
 async function benchServer(users, calls) {
-  const server = await startServer({ port: 18180, env: { SEED_USERS: String(users) } });
+  const server = await startServer({ env: { SEED_USERS: String(users) } });
   try {
     const token = await signIn(server.origin, 'provider.admin');
     const auth = { authorization: `Bearer ${token}`, algorithm: 'RSA256' };
@@ -146,40 +161,141 @@ async function userUpdateBody(origin, auth) {
 const LIST = { name: 'GET /user/list/active', path: '/api/v1/user/list/active' };
 const UPDATE = { name: 'POST /user/update', path: '/api/v1/user/update', method: 'POST', setup: userUpdateBody };
 
-console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s per call, loopback\n`);
-const small = await benchServer(1000, [LIST, UPDATE]);
-const large = await benchServer(100000, [LIST]);
+async function benchAgainstPrism() {
+  console.log(
+    `\n## The contract server against Prism\nautocannon: ${CONNECTIONS} connections, ${SECONDS} s per call, loopback\n`,
+  );
+  const small = await benchServer(1000, [LIST, UPDATE]);
+  const large = await benchServer(100000, [LIST]);
 
-const prism = await startPrism(18190);
-let prismList;
-let prismUpdate;
-try {
-  const auth = { authorization: 'Bearer bench' };
-  prismList = await measure('Prism list', { url: `${prism.origin}${LIST.path}`, headers: auth });
-  // The same body the contract server got (Prism validates it against the document).
-  const serverForBody = await startServer({ port: 18181, env: { SEED_USERS: '1000' } });
-  let body;
+  const prism = await startPrism(await freePort());
+  let prismList;
+  let prismUpdate;
   try {
-    const token = await signIn(serverForBody.origin, 'provider.admin');
-    body = (await userUpdateBody(serverForBody.origin, { authorization: `Bearer ${token}` })).body;
+    const auth = { authorization: 'Bearer bench' };
+    prismList = await measure('Prism list', { url: `${prism.origin}${LIST.path}`, headers: auth });
+    // The same body the contract server got (Prism validates it against the document).
+    const serverForBody = await startServer({ env: { SEED_USERS: '1000' } });
+    let body;
+    try {
+      const token = await signIn(serverForBody.origin, 'provider.admin');
+      body = (await userUpdateBody(serverForBody.origin, { authorization: `Bearer ${token}` })).body;
+    } finally {
+      await serverForBody.stop();
+    }
+    prismUpdate = await measure('Prism update', {
+      url: `${prism.origin}${UPDATE.path}`,
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body,
+    });
   } finally {
-    await serverForBody.stop();
+    await prism.stop();
   }
-  prismUpdate = await measure('Prism update', {
-    url: `${prism.origin}${UPDATE.path}`,
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body,
-  });
-} finally {
-  await prism.stop();
+
+  console.log(row('GET /user/list/active, 1000 users', small[LIST.name], prismList));
+  console.log(row('GET /user/list/active, 100000 users', large[LIST.name], prismList));
+  console.log(row('POST /user/update, 1000 users', small[UPDATE.name], prismUpdate));
+  console.log(
+    `\nPrism answers the document's example (one generated user), the contract server the real list (gzip on the wire): ` +
+      `${(small[LIST.name].bytes / small[LIST.name].rps / 1024).toFixed(0)} KB per answer with 1000 users, ` +
+      `${(large[LIST.name].bytes / large[LIST.name].rps / 1024 / 1024).toFixed(1)} MB with 100000.`,
+  );
 }
 
-console.log(row('GET /user/list/active, 1000 users', small[LIST.name], prismList));
-console.log(row('GET /user/list/active, 100000 users', large[LIST.name], prismList));
-console.log(row('POST /user/update, 1000 users', small[UPDATE.name], prismUpdate));
-console.log(
-  `\nPrism answers the document's example (one generated user), the contract server the real list (gzip on the wire): ` +
-    `${(small[LIST.name].bytes / small[LIST.name].rps / 1024).toFixed(0)} KB per answer with 1000 users, ` +
-    `${(large[LIST.name].bytes / large[LIST.name].rps / 1024 / 1024).toFixed(1)} MB with 100000.`,
-);
+// ------------------------------------------------ authenticated calls vs bare
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS) || 3;
+const WRK_SECONDS = Number(process.env.BENCH_WRK_SECONDS) || 5;
+/** Small answers, each behind the bearer token, as the console calls them. */
+const SMALL_GETS = [
+  { name: 'GET /location/list', path: '/api/v1/location/list', auth: true },
+  { name: 'GET /errigalCustomerCompany/list', path: '/api/v1/errigalCustomerCompany/list', auth: true },
+  { name: 'GET /me', path: '/api/v1/me', auth: true },
+  { name: 'GET /auth/jwks (public)', path: '/api/v1/auth/jwks', auth: false },
+];
+
+/** Starts scripts/lib/bare-fastify.mjs serving `answers`. */
+async function startBare(answers) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-bare-'));
+  const file = join(dir, 'answers.json');
+  writeFileSync(file, JSON.stringify(answers));
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(root, 'scripts/lib/bare-fastify.mjs'), String(port), file], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.once('data', resolve);
+    child.once('exit', (code) => reject(new Error(`bare Fastify exited with ${code}`)));
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function benchAuthenticatedCalls() {
+  const tool = loadTool();
+  console.log(
+    `\n## Authenticated small GETs beside a bare Fastify route sending the same bytes\n` +
+      `${tool}: ${CONNECTIONS} connections, ${WRK_SECONDS} s per call, median of ${ROUNDS} rounds, loopback`,
+  );
+  const loadBefore = loadAverage();
+  const server = await startServer({ env: { SEED_USERS: '1000' } });
+  let bare;
+  try {
+    const token = await signIn(server.origin, 'provider.admin');
+    // As the console sends them: its Algorithm header, and the cross-site request cookie it holds.
+    const authHeaders = { authorization: `Bearer ${token}`, algorithm: 'RSA256', cookie: `XSRF-TOKEN=${XSRF}` };
+    const answers = [];
+    for (const call of SMALL_GETS) {
+      const headers = call.auth ? authHeaders : { cookie: `XSRF-TOKEN=${XSRF}` };
+      const res = await fetch(`${server.origin}/userprofile${call.path}`, { headers });
+      if (!res.ok) throw new Error(`${call.name}: ${res.status} ${await res.text()}`);
+      call.headers = headers;
+      answers.push({ path: `/bare${call.path}`, type: res.headers.get('content-type'), body: await res.text() });
+      call.bytes = Buffer.byteLength(answers.at(-1).body);
+    }
+    bare = await startBare(answers);
+    const rates = new Map(SMALL_GETS.map((call) => [call, { ours: [], bare: [] }]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const call of SMALL_GETS) {
+        const common = { seconds: WRK_SECONDS, connections: CONNECTIONS };
+        const ours = await load(tool, {
+          url: `${server.origin}/userprofile${call.path}`,
+          headers: call.headers,
+          ...common,
+        });
+        const plain = await load(tool, { url: `${bare.origin}/bare${call.path}`, ...common });
+        rates.get(call).ours.push(ours.rps);
+        rates.get(call).bare.push(plain.rps);
+      }
+    }
+    console.log('');
+    for (const call of SMALL_GETS) {
+      const { ours, bare: plain } = rates.get(call);
+      // Each round measures the two back to back, so its ratio is the fairer figure on a busy machine.
+      const ratio = median(ours.map((rate, i) => rate / plain[i]));
+      const goal = call.auth ? (ratio >= 0.5 ? ' (goal ≥ 0.50: met)' : ' (goal ≥ 0.50: not met)') : '';
+      const rounds = (rates) => rates.map((r) => r.toFixed(0)).join(', ');
+      console.log(
+        `${call.name.padEnd(34)} ${String(call.bytes).padStart(5)} B ${median(ours).toFixed(0).padStart(6)} req/s | ` +
+          `bare Fastify ${median(plain).toFixed(0).padStart(6)} req/s | ${ratio.toFixed(2)} of bare${goal}`,
+      );
+      console.log(`${''.padEnd(42)}rounds: ${rounds(ours)} | bare: ${rounds(plain)}`);
+    }
+    console.log(`\nMachine load before: ${loadBefore}; after: ${loadAverage()}`);
+  } finally {
+    await bare?.stop();
+    await server.stop();
+  }
+}
+
+const which = process.env.BENCH_SERVER;
+if (which !== 'prism') await benchAuthenticatedCalls();
+if (which !== 'auth') await benchAgainstPrism();

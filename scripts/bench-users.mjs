@@ -9,10 +9,9 @@
 // reference. The reference page is bundled here at bench time (never shipped)
 // and served on the console's origin through Playwright routing.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium, median, root, startServer } from './lib/bench-util.mjs';
+import { freePort, launchChromium, median, root, startServer } from './lib/bench-util.mjs';
 
 const RUNS = 5;
 const USERS = '100000';
@@ -211,17 +210,6 @@ async function runReference(page, origin) {
 const fmt = (ms) => `${ms.toFixed(1)} ms`;
 
 /** A port nobody listens on (a fixed one may be taken by another bench or a dev server). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 console.log(`Building the TanStack Table reference page...`);
 const referenceJs = await buildReference();
 console.log(`Starting the contract server with ${USERS} users...`);

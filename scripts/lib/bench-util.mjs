@@ -1,6 +1,8 @@
 // Shared pieces of the benchmark scripts: a contract server on a spare port,
-// Chromium through Playwright, and small statistics.
-import { spawn } from 'node:child_process';
+// Chromium through Playwright, an HTTP load generator (wrk), and small statistics.
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
@@ -12,8 +14,21 @@ export async function launchChromium() {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-/** Starts the contract server (seeded with `env`) and resolves when it answers. */
-export async function startServer({ port, env = {} }) {
+/** A TCP port nobody listens on now (several engineers bench on one machine). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the contract server (seeded with `env`; on a free port unless one is given) and resolves when it answers. */
+export async function startServer({ port: wanted, env = {} } = {}) {
+  const port = wanted ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
@@ -50,3 +65,61 @@ export function median(values) {
 }
 
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Whether a command is on the PATH. */
+function onPath(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * The HTTP load generator: wrk (Debian package `wrk`), installed here when it
+ * is missing and we are root; otherwise autocannon (in this process), said so.
+ */
+export function loadTool() {
+  if (onPath('wrk')) return 'wrk';
+  if (process.getuid?.() === 0) {
+    console.log('wrk is missing: installing the Debian package ...');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const install = () => spawnSync('apt-get', ['install', '-y', '-qq', 'wrk'], { stdio: 'inherit', env }).status === 0;
+    if (install() || (spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status === 0 && install()))
+      if (onPath('wrk')) return 'wrk';
+  }
+  console.log(
+    'Note: wrk is not installed (apt-get install wrk); measuring with autocannon instead, which spends more CPU of its own.',
+  );
+  return 'autocannon';
+}
+
+const WRK_UNITS = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
+
+/**
+ * Requests per second and p99 latency (ms) of GETs of `url` for `seconds` over
+ * `connections` keep-alive connections; throws when any answer is not 2xx.
+ */
+export async function load(tool, { url, headers = {}, seconds, connections }) {
+  if (tool === 'wrk') {
+    const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '--timeout', '30s'];
+    for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+    const run = spawnSync('wrk', [...args, url], { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
+    const out = run.stdout;
+    const rps = Number(/Requests\/sec:\s*([\d.]+)/.exec(out)?.[1]);
+    const p99 = /^\s*99%\s+([\d.]+)(us|ms|s|m)\s*$/m.exec(out);
+    const bad = Number(/Non-2xx or 3xx responses:\s*(\d+)/.exec(out)?.[1] ?? 0);
+    const errors = /Socket errors:.*/.exec(out)?.[0];
+    if (bad > 0 || errors || !(rps > 0)) throw new Error(`${url}: ${bad} non-2xx answers; ${errors ?? ''}\n${out}`);
+    return { rps, p99: p99 ? Number(p99[1]) * WRK_UNITS[p99[2]] : Number.NaN };
+  }
+  const { default: autocannon } = await import('autocannon');
+  const result = await autocannon({ url, headers, connections, duration: seconds, timeout: 30 });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+/** The load averages over 1, 5 and 15 minutes, as `uptime` shows them, and the number of cores. */
+export function loadAverage() {
+  return `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')} on ${cpus().length} cores`;
+}

@@ -16,6 +16,26 @@ export function randomToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** How many verified tokens AuthCore remembers (about 1 KB each). */
+export const VERIFIED_TOKENS_MAX = 10_000;
+
+/** What verifyToken needs of a token once its signature has been checked. */
+interface VerifiedClaims {
+  sub: string;
+  sid: string;
+  jti: string;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+  clientId: string | undefined;
+}
+
+interface VerifiedEntry {
+  /** Settles once the signature is checked; a failure removes the entry. */
+  claims: Promise<VerifiedClaims>;
+  /** The token's exp once known (seconds), until then never. */
+  exp: number;
+}
+
 export interface Session {
   /** Public id, carried in tokens as `sid`. */
   id: string;
@@ -86,6 +106,8 @@ export class AuthCore {
   private readonly codes = new Map<string, AuthCode>();
   /** jti → exp (seconds): revoked tokens are remembered until they would have expired anyway. */
   private readonly revokedJtis = new Map<string, number>();
+  /** Token text → its checked claims (see verifiedClaims), oldest first. */
+  private readonly verified = new Map<string, VerifiedEntry>();
 
   constructor(options: AuthCoreOptions) {
     this.store = options.store;
@@ -244,8 +266,65 @@ export class AuthCore {
    * Verifies an access token for the console API: RS256 only, our key id, our
    * issuer, not expired, issued to the console client, not revoked, its session
    * still open and its account still active. Throws AuthError(401) otherwise.
+   *
+   * The signature is checked once per token (see verifiedClaims); everything
+   * that can change during a token's life (expiry, revocation, the session,
+   * the account) is checked on every call, so a sign-out or a deactivation
+   * applies to the very next request.
    */
   async verifyToken(token: string): Promise<{ principal: Principal; session: Session }> {
+    const { sub, sid, jti, exp, clientId } = await this.verifiedClaims(token);
+    if (exp <= Math.floor(this.now() / 1000)) {
+      this.verified.delete(token);
+      throw new AuthError(401, 'The access token has expired.');
+    }
+    if (this.revokedJtis.has(jti)) throw new AuthError(401, 'The access token has been revoked.');
+    if (clientId !== this.consoleClientId) throw new AuthError(401, 'The access token was not issued to this console.');
+    const session = this.sessions.get(sid);
+    if (!session || session.userUuid !== sub) throw new AuthError(401, 'The sign-in session has ended.');
+    const account = this.activeAccount(session.userUuid);
+    if (!account) throw new AuthError(401, 'The account is not active.');
+    return { principal: toPrincipal(account, session.id, this.consoleClientId), session };
+  }
+
+  /**
+   * The claims of a token whose signature, key, issuer and expiry were checked,
+   * remembered by the token's exact text until it expires: an RS256
+   * verification costs more than the rest of a small API call together, and
+   * the console sends the same token with every call for an hour. The text is
+   * the key, so a token differing in any byte is verified afresh. At most
+   * VERIFIED_TOKENS_MAX are kept; a verification in flight is shared by the
+   * calls that arrive meanwhile. Failures are not remembered.
+   */
+  private verifiedClaims(token: string): Promise<VerifiedClaims> {
+    const known = this.verified.get(token);
+    if (known) return known.claims;
+    if (this.verified.size >= VERIFIED_TOKENS_MAX) this.forgetVerified();
+    const entry: VerifiedEntry = { claims: this.verifySignature(token), exp: Number.POSITIVE_INFINITY };
+    this.verified.set(token, entry);
+    entry.claims.then(
+      (claims) => {
+        entry.exp = claims.exp;
+      },
+      () => {
+        if (this.verified.get(token) === entry) this.verified.delete(token);
+      },
+    );
+    return entry.claims;
+  }
+
+  /** Makes room in the verified-token cache: the expired go first, else the older half. */
+  private forgetVerified(): void {
+    const now = Math.floor(this.now() / 1000);
+    for (const [token, entry] of this.verified) if (entry.exp <= now) this.verified.delete(token);
+    let drop = this.verified.size >= VERIFIED_TOKENS_MAX ? Math.ceil(this.verified.size / 2) : 0;
+    for (const token of this.verified.keys()) {
+      if (drop-- <= 0) break;
+      this.verified.delete(token);
+    }
+  }
+
+  private async verifySignature(token: string): Promise<VerifiedClaims> {
     const key = await this.key;
     let payload: Record<string, unknown>;
     try {
@@ -267,16 +346,12 @@ export class AuthCore {
       if (err instanceof joseErrors.JWTExpired) throw new AuthError(401, 'The access token has expired.');
       throw new AuthError(401, 'The access token is not valid.');
     }
-    const { sub, sid, jti, client_id: clientId } = payload;
-    if (typeof jti !== 'string' || this.revokedJtis.has(jti)) {
-      throw new AuthError(401, 'The access token has been revoked.');
+    const { sub, sid, jti, exp, client_id: clientId } = payload;
+    if (typeof jti !== 'string') throw new AuthError(401, 'The access token has been revoked.');
+    if (typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') {
+      throw new AuthError(401, 'The access token is not valid.');
     }
-    if (clientId !== this.consoleClientId) throw new AuthError(401, 'The access token was not issued to this console.');
-    const session = typeof sid === 'string' ? this.sessions.get(sid) : undefined;
-    if (!session || session.userUuid !== sub) throw new AuthError(401, 'The sign-in session has ended.');
-    const account = this.activeAccount(session.userUuid);
-    if (!account) throw new AuthError(401, 'The account is not active.');
-    return { principal: toPrincipal(account, session.id, clientId), session };
+    return { sub, sid, jti, exp, clientId: typeof clientId === 'string' ? clientId : undefined };
   }
 
   /**

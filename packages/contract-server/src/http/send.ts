@@ -3,6 +3,7 @@
 import { promisify } from 'node:util';
 import { gzip as gzipCb } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Store } from '../store/store.ts';
 
 const gzip = promisify(gzipCb);
 
@@ -26,6 +27,31 @@ export function sendJson(reply: FastifyReply, json: string | Buffer) {
 export interface CachedJson {
   json: Buffer;
   gzip?: Promise<Buffer>;
+}
+
+/**
+ * Serialised answers kept until the store's next write (or its reseed): one
+ * entry per key, the key naming whatever else decides the answer (the
+ * caller's role and company). `build` must return the answer as the document
+ * shapes it, since the bytes bypass the route's serialiser.
+ */
+export function answersUntilWrite() {
+  let keptFor: Store | null = null;
+  let keptAt = -1;
+  const entries = new Map<string, CachedJson>();
+  return function kept(store: Store, key: string, build: () => unknown): CachedJson {
+    if (keptFor !== store || keptAt !== store.version) {
+      entries.clear();
+      keptFor = store;
+      keptAt = store.version;
+    }
+    let entry = entries.get(key);
+    if (entry === undefined) {
+      entry = { json: Buffer.from(JSON.stringify(build())) };
+      entries.set(key, entry);
+    }
+    return entry;
+  };
 }
 
 /** Writes the kept bytes, gzipped (compressed once, on first demand) when the client accepts it. */

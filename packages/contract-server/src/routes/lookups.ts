@@ -1,19 +1,37 @@
 // Lookups (spec §7 "Lookups"): locations, the cluster tree, companies.
-import { caller, type Req, type RouteContext, type Routes } from './context.ts';
+// Locations and companies change only with the seed; their answers are kept
+// as bytes until the store's next write, like the user lists.
+import type { FastifyReply } from 'fastify';
+import { answersUntilWrite, sendCachedJson } from '../http/send.ts';
+import { caller, type Req, type RouteContext, type Routes, type S } from './context.ts';
 import { clusterForest } from './wire.ts';
 
 export function lookupRoutes(ctx: RouteContext): Routes {
+  const kept = answersUntilWrite();
   return {
-    async listLocations(request: Req) {
+    async listLocations(request: Req, reply: FastifyReply) {
       caller(request);
-      return ctx.store().listLocations();
+      const store = ctx.store();
+      const json = kept(store, 'locations', () =>
+        store
+          .listLocations()
+          .map(({ uuid, name, latitude, longitude }): S['Location'] => ({ uuid, name, latitude, longitude })),
+      );
+      return sendCachedJson(request, reply, json);
     },
     async listClusters(request: Req) {
       caller(request);
       return clusterForest(ctx.store(), null);
     },
-    async listCompanies(request: Req) {
-      return ctx.store().listCompanies(caller(request));
+    async listCompanies(request: Req, reply: FastifyReply) {
+      const who = caller(request);
+      const store = ctx.store();
+      // What a caller sees of the companies depends on its role and company only.
+      const key = `companies|${who.role}|${who.companyUuid}`;
+      const json = kept(store, key, () =>
+        store.listCompanies(who).map(({ uuid, name }): S['Company'] => ({ uuid, name })),
+      );
+      return sendCachedJson(request, reply, json);
     },
   } satisfies Routes;
 }

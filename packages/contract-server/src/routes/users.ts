@@ -2,7 +2,7 @@
 // element configuration, bulk import and export; with the user's wire mapping.
 
 import type { FastifyReply } from 'fastify';
-import { type CachedJson, sendCachedJson } from '../http/send.ts';
+import { answersUntilWrite, type CachedJson, sendCachedJson } from '../http/send.ts';
 import type { Caller } from '../store/access.ts';
 import type { Store, UserInput } from '../store/store.ts';
 import type { AppRow, UserRecord } from '../store/types.ts';
@@ -119,26 +119,14 @@ function userInput(u: S['UserInput']): UserInput {
 
 export function userRoutes(ctx: RouteContext): Routes {
   // The user lists are the hot path (100000 users): their JSON is kept per
-  // scope (role and company decide what a caller sees) until the next write.
-  let cacheVersion = -1;
-  let cacheStore: Store | null = null;
-  // Kept as bytes, with a gzip copy made once on first demand: every answer
-  // writes the same buffer, with no per-request serialising or compressing
-  // (a 100000-user list is tens of MB as JSON, a tenth of that gzipped).
-  const listCache = new Map<string, CachedJson>();
+  // scope (role and company decide what a caller sees) until the next write,
+  // as bytes with a gzip copy made once on first demand: every answer writes
+  // the same buffer, with no per-request serialising or compressing (a
+  // 100000-user list is tens of MB as JSON, a tenth of that gzipped).
+  const lists = answersUntilWrite();
   function userListJson(store: Store, who: Caller, active: boolean): CachedJson {
-    if (cacheVersion !== store.version || cacheStore !== store) {
-      listCache.clear();
-      cacheVersion = store.version;
-      cacheStore = store;
-    }
     const key = `${active}|${who.role}|${who.role === 'ERRIGAL_ADMIN' ? '' : who.companyUuid}`;
-    let entry = listCache.get(key);
-    if (entry === undefined) {
-      entry = { json: Buffer.from(JSON.stringify(store.listUsers(who, active).map((u) => userListView(store, u)))) };
-      listCache.set(key, entry);
-    }
-    return entry;
+    return lists(store, key, () => store.listUsers(who, active).map((u) => userListView(store, u)));
   }
 
   const csv = (active: boolean | null, filename: string) =>

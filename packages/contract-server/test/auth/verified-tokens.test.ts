@@ -1,0 +1,91 @@
+// The API checks a token's signature once and remembers the token by its exact
+// text (src/auth/core.ts verifiedClaims). What may change during a token's
+// life must still apply to the very next call: every case below first uses
+// the token successfully, so it is remembered, then changes something.
+
+import { decodeJwt } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, me, signInToken, type TestApp } from './harness.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildApp();
+});
+
+async function rememberedToken(username = 'customer.admin') {
+  const signedIn = await signInToken(t.app, username);
+  expect((await me(t.app, signedIn.token)).statusCode).toBe(200);
+  expect((await me(t.app, signedIn.token)).statusCode).toBe(200);
+  return signedIn;
+}
+
+describe('a remembered token', () => {
+  it('is refused once any byte of it differs: signature, claims or header', async () => {
+    const { token } = await rememberedToken();
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const flip = (text: string, at: number) =>
+      `${text.slice(0, at)}${text[at] === 'A' ? 'B' : 'A'}${text.slice(at + 1)}`;
+    const claims = decodeJwt(token);
+    const otherUser = Buffer.from(JSON.stringify({ ...claims, preferred_username: 'provider.admin' })).toString(
+      'base64url',
+    );
+    for (const forged of [
+      `${header}.${payload}.${flip(signature, 10)}`,
+      `${header}.${otherUser}.${signature}`,
+      `${flip(header, 5)}.${payload}.${signature}`,
+      `${token}x`,
+    ]) {
+      expect((await me(t.app, forged)).statusCode).toBe(401);
+    }
+    expect((await me(t.app, token)).statusCode).toBe(200);
+  });
+
+  it('is refused on the next call after its user signs out everywhere', async () => {
+    const { token, browser } = await rememberedToken();
+    await browser.request({
+      method: 'GET',
+      url: '/userprofile/api/v1/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect((await me(t.app, token)).statusCode).toBe(401);
+  });
+
+  it("is refused on the next call after the user's sessions are revoked (a password change)", async () => {
+    const { token } = await rememberedToken('sco.admin');
+    t.app.auth.revokeUserSessions(t.uuidOf('sco.admin'));
+    expect((await me(t.app, token)).statusCode).toBe(401);
+  });
+
+  it('is refused on the next call once its account is not active', async () => {
+    const { token } = await rememberedToken();
+    const account = t.store.findUserByUsername('customer.admin');
+    if (!account) throw new Error('seed');
+    account.active = false;
+    try {
+      expect((await me(t.app, token)).statusCode).toBe(401);
+    } finally {
+      account.active = true;
+    }
+  });
+
+  it('expires at its exp like any other', async () => {
+    const { token } = await rememberedToken();
+    const start = t.clock.time;
+    try {
+      t.clock.time = (decodeJwt(token).exp as number) * 1000;
+      expect((await me(t.app, token)).statusCode).toBe(401);
+      // Forgotten, not resurrected by a clock set back: verified afresh, and valid again then.
+      t.clock.time = start;
+      expect((await me(t.app, token)).statusCode).toBe(200);
+    } finally {
+      t.clock.time = start;
+    }
+  });
+
+  it('many calls at once with a new token all succeed (they share one verification)', async () => {
+    const { token } = await signInToken(t.app, 'provider.admin');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => me(t.app, token)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+  });
+});
