@@ -18,7 +18,7 @@ function jsFiles(dir) {
 }
 const buildGzip = jsFiles(dist).reduce((sum, f) => sum + gzipSync(readFileSync(f)).length, 0);
 
-const server = await startServer({ port: 8190 });
+const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 8190) });
 const browser = await launchChromium();
 const times = [];
 let loginScripts = new Map();

@@ -42,7 +42,10 @@ const noResponseFromSync = 'No Response From The Sync, Please Try Again Later';
 
 /** Spec §8 "Global" and the guard warning of spec §6. */
 export const globalMessages = {
-  /** A failed call whose URL includes the login path. */
+  /**
+   * A signed-in user's call that ends at the login path: the session expired
+   * or was ended (docs/decisions.md), not the login form's own answer.
+   */
   sessionTimedOut: 'Session Timed Out, Please Try Logging In Again',
   /** HTTP 403 or 404 on a non-GET call. */
   reloadPage: "We're Sorry That You Need To Reload Page And Start Over Again",
@@ -50,9 +53,15 @@ export const globalMessages = {
   pleaseLoginFirst: 'Please Login First',
 } as const;
 
-/** Spec §8 "Global": the login form. */
+/** Spec §8 "Global": the login form's answers. */
 export const loginMessages = {
+  /** A failure that is neither wrong credentials nor a lockout. */
   failed: 'Login failed due to an unknown reason',
+  // designed: the answer to wrong credentials (unknown user, wrong password, inactive account alike).
+  invalidCredentials: 'Invalid username or password',
+  // designed: the lockout after too many failed sign-ins, with the wait the server gives (Retry-After).
+  lockedOut: template<[number]>('Too many failed sign-in attempts. Please wait {seconds} seconds and try again.'),
+  lockedOutNoWait: 'Too many failed sign-in attempts. Please wait a moment and try again.',
 } as const;
 
 /** Fixed texts of the screens of spec §2 and §6. */

@@ -34,12 +34,13 @@ test('a user signs in from /userprofile/ and lands on the user list', async ({ p
   expect(session.expiresAt).toBeGreaterThan(Date.now());
 });
 
-test('wrong credentials show the login failure', async ({ page, mock: _ }) => {
+test('wrong credentials say so', async ({ page, mock: _ }) => {
   await page.goto('/userprofile/auth/login/user');
   await page.getByLabel('Username', { exact: true }).fill(ACCOUNTS.customer);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Login failed due to an unknown reason' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid username or password' })).toBeVisible();
+  await expect(page.getByText('Session Timed Out, Please Try Logging In Again')).toHaveCount(0);
   await expect(page).toHaveURL(/\/userprofile\/authorize\?/);
 });
 

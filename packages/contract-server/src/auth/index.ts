@@ -249,7 +249,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
         if (request.cookies[SESSION_COOKIE] !== session.cookie) setSessionCookie(reply, session);
       } else {
         session = liveSession(request);
-        if (!session) return reply.code(401).send(errorBody(401, 'Not signed in.'));
+        if (!session) return reply.code(204).send();
       }
       return authorizeFor(session, checked);
     },
@@ -259,7 +259,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
       const checked = checkAuthorizeRequest(body.authorizeRequest, store);
       if (!checked.ok) return refuseAuthorize(reply, checked.field, checked.reason);
       const session = liveSession(request);
-      if (!session) return reply.code(401).send(errorBody(401, 'Not signed in.'));
+      if (!session) return reply.code(204).send();
       return authorizeFor(session, checked);
     },
 

@@ -66,7 +66,9 @@ export interface paths {
          * @description Designed (spec §7: "the SSO session check exists; its path, method and
          *     payload are not shown"). When the browser already holds a sign-in session
          *     cookie, authorizes the request like `authorize` and answers the redirect
-         *     URL; otherwise 401 and the login page shows.
+         *     URL; otherwise 204 and the login page shows its form. Having no session
+         *     is the usual answer for a visitor, not an error, so it is no 4xx (a
+         *     browser logs every 4xx in its console).
          */
         post: operations["checkSession"];
         delete?: never;
@@ -2244,8 +2246,14 @@ export interface operations {
                     "application/json": components["schemas"]["RedirectResponse"];
                 };
             };
+            /** @description No sign-in session; show the form. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
         };

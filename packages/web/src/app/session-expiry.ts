@@ -1,8 +1,11 @@
-// The token's expiry signs the user out (spec §3 token_expires_at, §9).
+// The token's expiry signs the user out (spec §3 token_expires_at, §9), saying
+// why: the session timed out (spec §8, docs/decisions.md).
+import { globalMessages } from '@userprofile/shared/messages';
 import { useEffect } from 'react';
 import { navigateTo } from '../lib/navigation.ts';
 import { toLogout } from '../lib/paths.ts';
 import { isLoggedIn, useSession } from '../lib/session.ts';
+import { notify } from '../lib/toaster.ts';
 import { tokenExpiresAt } from '../lib/token.ts';
 
 /** setTimeout's limit (about 24.8 days); longer waits are re-armed. */
@@ -18,6 +21,7 @@ export function useSessionExpiry(): void {
     const arm = () => {
       const wait = expiresAt - Date.now();
       if (wait <= 0) {
+        notify.warning(globalMessages.sessionTimedOut);
         navigateTo(toLogout());
         return;
       }

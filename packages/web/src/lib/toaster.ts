@@ -19,9 +19,29 @@ type Kind = 'success' | 'error' | 'warning' | 'info';
 // screen) would sit in the store unseen: they wait here until it has.
 let pending: { type: Kind; title: string; description: string | undefined }[] | null = [];
 
+/** Times each on-screen toast has been raised again (its duration alternates, see below). */
+const repeats = new Map<string, number>();
+
+/**
+ * One toast per kind and text: the same message again while it is on screen
+ * restarts its time-out instead of stacking a copy (five failed tries, one
+ * toast). The toast machine restarts its timer when the duration changes, so
+ * a repeat alternates it by one millisecond.
+ */
 function show(type: Kind, title: string, description?: string): void {
-  if (pending) pending.push({ type, title, description });
-  else toaster.create({ type, title, closable: true, ...(description ? { description } : {}) });
+  if (pending) {
+    if (!pending.some((t) => t.type === type && t.title === title)) pending.push({ type, title, description });
+    return;
+  }
+  const id = `${type}:${title}`;
+  if (toaster.isVisible(id)) {
+    const n = (repeats.get(id) ?? 0) + 1;
+    repeats.set(id, n);
+    toaster.update(id, { duration: TOAST.timeOut + (n % 2), ...(description ? { description } : {}) });
+    return;
+  }
+  repeats.delete(id);
+  toaster.create({ id, type, title, closable: true, ...(description ? { description } : {}) });
 }
 
 /** Called by <AppToaster> once it listens; shows what was raised before. */

@@ -4,7 +4,6 @@
 // the API client.
 import { createCodeChallenge, createCodeVerifier, createState } from '@userprofile/shared/pkce';
 import { api, formEncoded, withLoading } from '../../lib/api/client.ts';
-import { isApiError } from '../../lib/api/errors.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
 import { storage } from '../../lib/storage.ts';
 import { storeToken } from '../../lib/token.ts';
@@ -32,15 +31,10 @@ export async function startSelfLogin(origin = window.location.origin): Promise<s
   return selfAuthorizePath({ clientId, origin, challenge: await createCodeChallenge(verifier), state });
 }
 
-/** POST /auth/session: the redirect URL when the browser already has a sign-in session, else null. */
+/** POST /auth/session: the redirect URL when the browser already has a sign-in session, else null (204). */
 export async function reuseSession(authorizeRequest: AuthorizeRequest): Promise<string | null> {
-  try {
-    const { data } = await api().POST('/api/v1/auth/session', { body: { authorizeRequest } });
-    return data?.redirectUrl ?? null;
-  } catch (error) {
-    if (isApiError(error, 401)) return null;
-    throw error;
-  }
+  const { data } = await api().POST('/api/v1/auth/session', { body: { authorizeRequest } });
+  return data?.redirectUrl ?? null;
 }
 
 /** POST /userprofile/login (form-encoded): true when the credentials were accepted. */

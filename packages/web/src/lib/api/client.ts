@@ -6,6 +6,7 @@ import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { getConfig } from '../config.ts';
 import { loading } from '../loading.ts';
 import { navigateTo } from '../navigation.ts';
+import { clearSignIn } from '../sign-out.ts';
 import { notify } from '../toaster.ts';
 import { currentToken } from '../token.ts';
 import { expectFailure, globalErrors, loadingMiddleware, type MiddlewareDeps, requestHeaders } from './middleware.ts';
@@ -27,6 +28,11 @@ export const browserDeps: MiddlewareDeps = {
   origin: () => window.location.origin,
   warn: (message) => notify.warning(message),
   goToNotFound: () => navigateTo('/notFound'),
+  sessionEnded: () => {
+    clearSignIn();
+    // auth/login/user (spec §2): a new sign-in.
+    navigateTo('/auth/login/user', { replace: true });
+  },
 };
 
 let instance: ApiClient | undefined;

@@ -6,7 +6,7 @@ import { expectFailure, globalErrors, loadingMiddleware, type MiddlewareDeps, re
 
 const ORIGIN = 'http://console.test';
 
-function setup(opts: { token?: string | null; status?: number; baseUrl?: string } = {}) {
+function setup(opts: { token?: string | null; status?: number; baseUrl?: string; redirectedTo?: string } = {}) {
   const seen: Request[] = [];
   const deps: MiddlewareDeps = {
     token: () => opts.token ?? null,
@@ -14,16 +14,23 @@ function setup(opts: { token?: string | null; status?: number; baseUrl?: string 
     origin: () => ORIGIN,
     warn: vi.fn(),
     goToNotFound: vi.fn(),
+    sessionEnded: vi.fn(),
   };
   const client = createClient<paths>({
     baseUrl: opts.baseUrl ?? `${ORIGIN}/userprofile`,
     fetch: async (request: Request) => {
       seen.push(request);
       const status = opts.status ?? 200;
-      return new Response(JSON.stringify(status < 400 ? { success: true } : { statusCode: status, message: 'nope' }), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      });
+      const response = new Response(
+        JSON.stringify(status < 400 ? { success: true } : { statusCode: status, message: 'nope' }),
+        { status, headers: { 'Content-Type': 'application/json' } },
+      );
+      // What fetch answers after following a redirect: the final URL, flagged as redirected.
+      if (opts.redirectedTo) {
+        Object.defineProperty(response, 'redirected', { value: true });
+        Object.defineProperty(response, 'url', { value: opts.redirectedTo });
+      }
+      return response;
     },
   });
   client.use(requestHeaders(deps), globalErrors(deps));
@@ -59,12 +66,43 @@ describe('request headers', () => {
 });
 
 describe('global error handling (spec §8)', () => {
-  it('a failed login call warns that the session timed out, and re-throws', async () => {
-    const { client, deps } = setup({ status: 500 });
-    const call = client.POST('/login', { body: { username: 'a', password: 'b' } });
-    await expect(call).rejects.toMatchObject({ name: 'ApiError', status: 500 });
+  it("the login form's own failure is the form's business: no session warning", async () => {
+    for (const status of [401, 429, 500]) {
+      const { client, deps } = setup({ status });
+      const call = client.POST('/login', { body: { username: 'a', password: 'b' } });
+      await expect(call).rejects.toMatchObject({ name: 'ApiError', status });
+      expect(deps.warn).not.toHaveBeenCalled();
+      expect(deps.sessionEnded).not.toHaveBeenCalled();
+    }
+  });
+
+  it("a signed-in user's call that the backend sent to the login path: session timed out, sign in again", async () => {
+    const { client, deps } = setup({ token: 'tok', status: 200, redirectedTo: `${ORIGIN}/userprofile/login?next=x` });
+    await expect(client.GET('/api/v1/app/list')).rejects.toBeInstanceOf(ApiError);
     expect(deps.warn).toHaveBeenCalledWith('Session Timed Out, Please Try Logging In Again');
+    expect(deps.sessionEnded).toHaveBeenCalledOnce();
+  });
+
+  it('a read whose bearer token is refused (401): session timed out, sign in again', async () => {
+    const { client, deps } = setup({ token: 'tok', status: 401 });
+    await expect(client.GET('/api/v1/app/list')).rejects.toMatchObject({ status: 401 });
+    expect(deps.warn).toHaveBeenCalledWith('Session Timed Out, Please Try Logging In Again');
+    expect(deps.sessionEnded).toHaveBeenCalledOnce();
     expect(deps.goToNotFound).not.toHaveBeenCalled();
+  });
+
+  it("a 401 without a token, or on a write, is left to the screen (spec §8's own 401 messages)", async () => {
+    const anonymous = setup({ status: 401 });
+    await expect(anonymous.client.GET('/api/v1/app/list')).rejects.toMatchObject({ status: 401 });
+    const write = setup({ token: 'tok', status: 401 });
+    await expect(write.client.POST('/api/v1/app/syncAll')).rejects.toMatchObject({ status: 401 });
+    const optedOut = setup({ token: 'tok', status: 401 });
+    const call = optedOut.client.GET('/api/v1/app/list', { middleware: [expectFailure(401)] });
+    await expect(call).rejects.toMatchObject({ status: 401 });
+    for (const { deps } of [anonymous, write, optedOut]) {
+      expect(deps.warn).not.toHaveBeenCalled();
+      expect(deps.sessionEnded).not.toHaveBeenCalled();
+    }
   });
 
   it.each([403, 404])('%i on a GET goes to /notFound and re-throws', async (status) => {

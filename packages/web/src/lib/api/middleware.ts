@@ -6,7 +6,7 @@ import { globalMessages } from '@userprofile/shared/messages';
 import type { Middleware } from 'openapi-fetch';
 import { ApiError } from './errors.ts';
 
-/** The login call's path (spec §7 POST /userprofile/login): a failure there means the session is gone. */
+/** The login call's path (spec §7 POST /userprofile/login). */
 export const LOGIN_PATH = `${BASE_PATH}/login`;
 
 export interface MiddlewareDeps {
@@ -16,6 +16,8 @@ export interface MiddlewareDeps {
   origin(): string;
   warn(message: string): void;
   goToNotFound(): void;
+  /** The signed-in user's session has ended: forget it and start a new sign-in. */
+  sessionEnded(): void;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -71,17 +73,24 @@ export function expectFailure(...statuses: number[]): Middleware {
 /**
  * Spec §8 Global, then the error re-thrown as an ApiError so the screen can
  * show its own message. Other statuses are not handled centrally.
+ *
+ * 'Session Timed Out' is for a signed-in user's call that ends at the login
+ * path (docs/decisions.md): a call the backend redirected to the login page,
+ * or a read whose bearer token is refused (401: the session expired or was
+ * ended). The login form's own answers are the form's business.
  */
 export function globalErrors(deps: MiddlewareDeps): Middleware {
   return {
     async onResponse({ request, response, id }) {
-      if (response.ok) return response;
+      const sentToLogin = response.redirected && new URL(response.url).pathname.includes(LOGIN_PATH);
+      if (response.ok && !sentToLogin) return response;
       const key = `${id}:${response.status}`;
       const handledByScreen = unhandled.delete(key);
       if (!handledByScreen) {
-        const path = new URL(request.url).pathname;
-        if (path.includes(LOGIN_PATH)) {
+        const refusedRead = response.status === 401 && request.method === 'GET' && request.headers.has('Authorization');
+        if (sentToLogin || refusedRead) {
           deps.warn(globalMessages.sessionTimedOut);
+          deps.sessionEnded();
         } else if (response.status === 403 || response.status === 404) {
           if (request.method === 'GET') deps.goToNotFound();
           else deps.warn(globalMessages.reloadPage);

@@ -1,7 +1,7 @@
-// authorize (spec §2 "Login page"): the suite's sign-in. It first reuses an
-// existing sign-in session; otherwise it shows Username, Password, Sign In,
-// Forgot Password and, when configured, 'Enterprise SSO'. Success sends the
-// browser on to the requesting client with a code.
+// authorize (spec §2 "Login page"): the suite's sign-in. It shows Username,
+// Password, Sign In, Forgot Password and, when configured, 'Enterprise SSO'
+// at once, while it checks beside the form for an existing sign-in session to
+// reuse. Success sends the browser on to the requesting client with a code.
 
 import { Box, Button, Field, Input, Link, Separator, Stack, Text } from '@chakra-ui/react';
 import { loginMessages, pageTexts } from '@userprofile/shared/messages';
@@ -16,18 +16,23 @@ import { AuthCard, LoadingText } from '../auth-card.tsx';
 import { type AuthorizeRequest, parseAuthorizeQuery } from '../authorize-request.ts';
 import { authorize, logIn, reuseSession, startSsoLogin } from '../sign-in.ts';
 
-type Phase = 'checking' | 'form' | 'redirecting';
+type Phase = 'form' | 'redirecting';
 
 function retryAfterSeconds(error: ApiError): number | null {
   const value = Number(error.headers.get('Retry-After'));
   return Number.isFinite(value) && value > 0 ? Math.ceil(value) : null;
 }
 
-/** What the form says when a step fails. */
+/**
+ * What the form says when a step fails (docs/decisions.md "Login messages"):
+ * wrong credentials, a lockout with its wait, a refused request of another
+ * application, or spec §8's unknown reason for anything else.
+ */
 function failureText(error: unknown): string {
+  if (isApiError(error, 401)) return loginMessages.invalidCredentials;
   if (isApiError(error, 429)) {
     const seconds = retryAfterSeconds(error);
-    return `Too many failed sign-in attempts. Please wait${seconds ? ` ${seconds} seconds` : ' a moment'} and try again.`;
+    return seconds ? loginMessages.lockedOut(seconds) : loginMessages.lockedOutNoWait;
   }
   if (isApiError(error, 400) && error.url.includes('/auth/')) {
     return `This application's sign-in request was refused: ${error.message}`;
@@ -44,7 +49,7 @@ export default function LoginPage() {
   // decodes it first, which would turn a state of `a%2Fb` into `a/b`.
   const request = useRef<AuthorizeRequest | null>(parseAuthorizeQuery(window.location.search));
   const config = getConfig();
-  const [phase, setPhase] = useState<Phase>('checking');
+  const [phase, setPhase] = useState<Phase>(config.ssoEnabled && config.ssoAutoRedirect ? 'redirecting' : 'form');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -76,19 +81,16 @@ export default function LoginPage() {
       void goToSso(authorizeRequest);
       return;
     }
+    // Beside the form: a browser that is already signed in goes straight on.
     reuseSession(authorizeRequest)
       .then((redirectUrl) => {
-        if (redirectUrl) {
-          setPhase('redirecting');
-          follow(redirectUrl);
-        } else {
-          setPhase('form');
-        }
+        if (!redirectUrl) return;
+        setPhase('redirecting');
+        follow(redirectUrl);
       })
       .catch((e: unknown) => {
-        console.error('The session check failed', e);
         if (isApiError(e, 400)) setError(failureText(e));
-        setPhase('form');
+        else console.error('The session check failed', e);
       });
   }, []);
 
@@ -111,17 +113,19 @@ export default function LoginPage() {
       setPhase('redirecting');
       follow(redirectUrl);
     } catch (e) {
-      console.error('Sign-in failed', e);
-      setError(failureText(e));
+      const text = failureText(e);
+      // Wrong credentials and lockouts are answers, not faults: only the unexplained failure is logged.
+      if (text === loginMessages.failed) console.error('Sign-in failed', e);
+      setError(text);
     } finally {
       setBusy(false);
     }
   };
 
-  if (phase !== 'form') {
+  if (phase === 'redirecting' || !request.current) {
     return (
       <AuthCard title="Sign in">
-        <LoadingText text={phase === 'redirecting' ? 'Signing in...' : pageTexts.loading} />
+        <LoadingText text={request.current ? 'Signing in...' : pageTexts.loading} />
       </AuthCard>
     );
   }
