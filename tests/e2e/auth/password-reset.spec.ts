@@ -34,7 +34,7 @@ test('forgot password → reset link → new password → sign in with it', asyn
   await page.getByLabel('Username', { exact: true }).fill(ACCOUNTS.customer);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Login failed due to an unknown reason' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid username or password' })).toBeVisible();
   await signIn(page, ACCOUNTS.customer, NEW_PASSWORD);
 });
 

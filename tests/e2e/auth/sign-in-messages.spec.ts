@@ -14,6 +14,8 @@ async function tryPassword(page: Page, password: string): Promise<void> {
 }
 
 test('wrong passwords say so, once, and a lockout says how long to wait', async ({ page, mock: _ }) => {
+  // Six sign-in attempts, each paying the server's deliberately slow password hash.
+  test.setTimeout(60_000);
   await page.goto('/userprofile/auth/login/user');
   for (let i = 0; i < 5; i++) {
     await tryPassword(page, `wrong-${i}`);
