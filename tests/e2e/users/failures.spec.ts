@@ -79,7 +79,9 @@ test('a taken username (409) says which save failed and why', async ({ page }) =
 test('after a failed submit, a corrected field loses its error as the user types', async ({ page }) => {
   await page.goto(href(toUserNew()));
   const form = new UserEditPage(page);
-  await form.submit().click();
+  // Submit is announced as disabled while the form is invalid (spec §5): the user submits from a field.
+  await expect(form.submit()).toHaveAttribute('aria-disabled', 'true');
+  await form.field('Username').press('Enter');
   await expect(toast(page, userMessages.formInvalid)).toBeVisible();
   await expect(form.error('Username')).toHaveText(validationMessages.requiredMax255);
   await expect(form.error('Email')).toHaveText(validationMessages.requiredMax255);
