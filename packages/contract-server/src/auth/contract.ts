@@ -58,6 +58,8 @@ export interface AuthService {
   reset(): void;
   /** Test and seed helper: an access token for the account, as a real sign-in would give. */
   issueTokenFor(username: string, clientId?: string): Promise<string>;
+  /** How many authorization codes the provider and the SSO stand-in hold (kept and swept, see AuthCore.prune). */
+  pending(): { codes: number; ssoCodes: number };
 }
 
 declare module 'fastify' {

@@ -8,6 +8,10 @@ import { timingSafeEqualText, verifierMatches } from './pkce.ts';
 /** Authorization codes live 60 s, as in node-oidc-provider and Keycloak. */
 export const CODE_TTL_MS = 60_000;
 export const DEFAULT_TOKEN_TTL_SECONDS = 3600;
+/** Unredeemed codes one sign-in session holds at most: a further authorization voids its oldest. */
+export const CODES_PER_SESSION = 10;
+/** Codes kept at most, all sessions together; beyond it the oldest go first. */
+export const CODES_MAX = 10_000;
 
 const RANK: Record<ConsoleRole, number> = { ERRIGAL_ADMIN: 3, ADMIN: 2, SCO_ADMIN: 1 };
 
@@ -46,6 +50,8 @@ export interface Session {
   ticket?: string;
   /** jti of every token issued under the session. */
   jtis: Set<string>;
+  /** Codes issued to the session, oldest first (the unredeemed ones count against CODES_PER_SESSION). */
+  codes: string[];
 }
 
 interface AuthCode {
@@ -108,6 +114,7 @@ export class AuthCore {
   private readonly revokedJtis = new Map<string, number>();
   /** Token text → its checked claims (see verifiedClaims), oldest first. */
   private readonly verified = new Map<string, VerifiedEntry>();
+  private prunedAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: AuthCoreOptions) {
     this.store = options.store;
@@ -125,7 +132,7 @@ export class AuthCore {
   // Sessions ---------------------------------------------------------------
 
   createSession(userUuid: string, ticket?: string): Session {
-    const session: Session = { id: randomUUID(), cookie: randomToken(), userUuid, jtis: new Set() };
+    const session: Session = { id: randomUUID(), cookie: randomToken(), userUuid, jtis: new Set(), codes: [] };
     if (ticket !== undefined) session.ticket = ticket;
     this.sessions.set(session.id, session);
     this.sessionsByCookie.set(session.cookie, session);
@@ -148,6 +155,11 @@ export class AuthCore {
     for (const jti of session.jtis) this.revokedJtis.set(jti, exp);
   }
 
+  /** How many codes are kept (unredeemed, or redeemed and remembered for the replay rule). */
+  get codeCount(): number {
+    return this.codes.size;
+  }
+
   /** Forgets every unspent authorization code (the dev backend's reseed). */
   forgetCodes(): void {
     this.codes.clear();
@@ -167,7 +179,15 @@ export class AuthCore {
 
   issueCode(input: { clientId: string; redirectUri: string; challenge: string; session: Session }): string {
     this.prune();
+    const now = this.now();
+    const pending = input.session.codes.filter((c) => {
+      const entry = this.codes.get(c);
+      return entry !== undefined && !entry.spent && entry.expiresAt > now;
+    });
+    while (pending.length >= CODES_PER_SESSION) this.codes.delete(pending.shift() as string);
     const code = randomToken();
+    pending.push(code);
+    input.session.codes = pending;
     this.codes.set(code, {
       clientId: input.clientId,
       redirectUri: input.redirectUri,
@@ -381,11 +401,23 @@ export class AuthCore {
     this.revokedJtis.set(jti, Math.floor(this.now() / 1000) + this.tokenTtlSeconds);
   }
 
-  /** Forgets codes and revocations that can no longer matter. */
+  /**
+   * Forgets codes and revocations that can no longer matter: an unredeemed code
+   * once expired, a redeemed one once the tokens it gave have expired (until
+   * then a replay revokes them). A full pass at most once a second; beyond
+   * CODES_MAX the oldest codes go first.
+   */
   private prune(): void {
     const now = this.now();
+    if (now - this.prunedAt < 1000 && this.codes.size < CODES_MAX) return;
+    this.prunedAt = now;
     for (const [value, code] of this.codes) {
-      if (code.expiresAt + this.tokenTtlSeconds * 1000 < now) this.codes.delete(value);
+      const forgetAt = code.spent ? code.expiresAt + this.tokenTtlSeconds * 1000 : code.expiresAt;
+      if (forgetAt <= now) this.codes.delete(value);
+    }
+    for (const value of this.codes.keys()) {
+      if (this.codes.size < CODES_MAX) break;
+      this.codes.delete(value);
     }
     for (const [jti, exp] of this.revokedJtis) if (exp * 1000 < now) this.revokedJtis.delete(jti);
   }

@@ -136,6 +136,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
       byUsername.clear();
       byAddress.clear();
     },
+    pending: () => ({ codes: core.codeCount, ssoCodes: sso.codeCount }),
     async issueTokenFor(username, clientId = options.consoleClientId) {
       const account = store.findAccountByUsername(username);
       if (!account?.active) throw new Error(`No active account named ${username}`);

@@ -5,6 +5,7 @@
  */
 export class FailureLimiter {
   private readonly failures = new Map<string, number[]>();
+  private sweptAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly limit: number,
@@ -22,6 +23,7 @@ export class FailureLimiter {
 
   /** Records an attempt as failed; returns a function that takes it back (the attempt succeeded). */
   fail(key: string): () => void {
+    this.sweep();
     const at = this.now();
     const recent = this.recent(key);
     recent.push(at);
@@ -39,6 +41,15 @@ export class FailureLimiter {
 
   clear(): void {
     this.failures.clear();
+  }
+
+  /** Forgets keys whose every attempt has left the window (a full pass at most once a minute). */
+  private sweep(): void {
+    const now = this.now();
+    if (now - this.sweptAt < 60_000) return;
+    this.sweptAt = now;
+    const since = now - this.windowMs;
+    for (const [key, list] of this.failures) if ((list.at(-1) ?? since) <= since) this.failures.delete(key);
   }
 
   private recent(key: string): number[] {

@@ -2,7 +2,7 @@
 // and the one error handler that renders thrown errors with it.
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, type FieldError, InvalidError } from '../store/errors.ts';
+import { DomainError, type FieldError, InvalidError, TooManyRequestsError } from '../store/errors.ts';
 
 /** Reason phrases for the statuses Node does not name (nginx's 444, which fault injection can answer). */
 const EXTRA_REASONS: Record<number, string> = { 444: 'No Response' };
@@ -56,6 +56,7 @@ export function errorHandler(error: FastifyError & { errors?: unknown }, request
   if (error instanceof InvalidError) {
     return reply.code(400).send(errorBody(400, error.message, error.errors));
   }
+  if (error instanceof TooManyRequestsError) reply.header('Retry-After', String(error.retryAfterSeconds));
   if (error instanceof DomainError) {
     return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message));
   }

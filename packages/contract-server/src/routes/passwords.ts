@@ -13,7 +13,7 @@ export function passwordRoutes(ctx: RouteContext): Routes {
       return { sent: true };
     },
     async forgotPassword(request: Req<S['ForgotPasswordBody']>) {
-      ctx.store().forgotPassword(request.body.username);
+      ctx.store().forgotPassword(request.body.username, request.ip);
       return { sent: true };
     },
     async verifyPasswordResetToken(request: Req<unknown, { token: string }>, reply: FastifyReply) {

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authorizeQueryToObject, buildRedirect } from '../auth/authorize-request.ts';
 import type { AuthAccount, AuthStore } from '../auth/contract.ts';
-import { CODE_TTL_MS, randomToken } from '../auth/core.ts';
+import { CODE_TTL_MS, CODES_MAX, randomToken } from '../auth/core.ts';
 import { escapeHtml, htmlPage } from '../auth/http.ts';
 import { isPkceValue, verifierMatches } from '../auth/pkce.ts';
 
@@ -47,6 +47,11 @@ export class SsoProvider {
     private readonly now: () => number,
   ) {}
 
+  /** How many codes are kept (issued, neither redeemed nor expired yet). */
+  get codeCount(): number {
+    return this.codes.size;
+  }
+
   forgetAll(): void {
     this.codes.clear();
   }
@@ -82,6 +87,7 @@ export class SsoProvider {
 
   /** Signs the named user in at the SSO: a new ticket and a code for the console's callback. */
   signIn(request: SsoRequest, account: AuthAccount): string {
+    this.sweep();
     const ticket = randomToken();
     const code = randomToken();
     this.codes.set(code, {
@@ -114,10 +120,23 @@ export class SsoProvider {
       };
     }
     entry.spent = true;
+    this.codes.delete(code);
     const account = this.store.findAccountByUuid(entry.userUuid);
     if (!account?.active) return { ok: false, error: 'invalid_grant', error_description: 'the account is not active' };
-    for (const [value, c] of this.codes) if (c.spent || c.expiresAt < this.now()) this.codes.delete(value);
     return { ok: true, account, ticket: entry.ticket };
+  }
+
+  /**
+   * Codes are forgotten once redeemed or expired; a code lives 60 s and all
+   * have the same life, so the oldest (first in the map) expire first. At most
+   * CODES_MAX are kept: beyond it the oldest go.
+   */
+  private sweep(): void {
+    const now = this.now();
+    for (const [value, c] of this.codes) {
+      if (c.expiresAt > now && this.codes.size < CODES_MAX) break;
+      this.codes.delete(value);
+    }
   }
 }
 

@@ -38,3 +38,14 @@ export class InvalidError extends DomainError {
     super(message);
   }
 }
+
+/** Too many requests of a kind; `retryAfterSeconds` goes out as `Retry-After`. */
+export class TooManyRequestsError extends DomainError {
+  readonly statusCode = 429;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}

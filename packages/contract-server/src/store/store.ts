@@ -23,6 +23,7 @@ import {
 } from '@userprofile/shared/validation';
 import type { AuthAccount, AuthClient, AuthStore, ConsoleRole } from '../auth/contract.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { FailureLimiter } from '../auth/rate-limit.ts';
 import {
   type Caller,
   canChange,
@@ -38,7 +39,14 @@ import {
   scopeRefusal,
   writeScope,
 } from './access.ts';
-import { ConflictError, ForbiddenError, InvalidError, NotAcceptableError, NotFoundError } from './errors.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidError,
+  NotAcceptableError,
+  NotFoundError,
+  TooManyRequestsError,
+} from './errors.ts';
 import type {
   ApplicationRecord,
   AppProfileRecord,
@@ -60,6 +68,15 @@ import type {
 import { FieldErrors, MAX_TEXT } from './validate.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/**
+ * Forgot-password (docs/decisions.md "Revocation and bounded resources"): the
+ * sign-in limits, counting every request, per username and per address; and at
+ * most one e-mail per user in this time (the page says a mail arrives within 5 minutes).
+ */
+export const FORGOT_LIMITS = { perUsername: 5, perAddress: 20, windowMs: 15 * 60 * 1000 } as const;
+export const FORGOT_RESEND_MS = 5 * 60 * 1000;
+/** The dev outbox keeps a mail as long as a link in it can work, and at most this many. */
+export const OUTBOX_MAX = 1000;
 /** How many earlier passwords a reset may not reuse (besides the current one). */
 const PASSWORD_HISTORY = 4;
 
@@ -258,7 +275,11 @@ export class Store implements AuthStore {
   readonly locations = new Map<string, LocationRecord>();
   readonly clients = new NamedMap<ClientRecord>();
   private readonly resetTokens = new Map<string, ResetTokenRecord>();
+  /** The e-mails "sent", oldest first: kept while a link in them can work, at most OUTBOX_MAX. */
   readonly outbox: OutboxMail[] = [];
+  private mailsSent = 0;
+  private readonly forgotByUsername: FailureLimiter;
+  private readonly forgotByAddress: FailureLimiter;
 
   /**
    * Called whenever a user stops being active (inactivate, a save or an import
@@ -273,6 +294,9 @@ export class Store implements AuthStore {
   private sortedUsers: UserRecord[] = [];
 
   constructor(options: StoreOptions) {
+    // The limiters read the store's clock, which tests may replace.
+    this.forgotByUsername = new FailureLimiter(FORGOT_LIMITS.perUsername, FORGOT_LIMITS.windowMs, () => this.now());
+    this.forgotByAddress = new FailureLimiter(FORGOT_LIMITS.perAddress, FORGOT_LIMITS.windowMs, () => this.now());
     this.publicOrigin = options.publicOrigin;
     this.now = options.now ?? Date.now;
   }
@@ -1167,28 +1191,48 @@ export class Store implements AuthStore {
 
   /** A new token voids the user's older ones; it holds a '.' (the link carries '~' instead). */
   private issueResetToken(user: UserRecord): string {
+    this.sweepResetTokens();
     for (const [t, rec] of this.resetTokens) if (rec.userUuid === user.uuid) this.resetTokens.delete(t);
     const token = `${randomBytes(12).toString('base64url')}.${randomBytes(24).toString('base64url')}`;
-    this.resetTokens.set(token, {
+    const rec: ResetTokenRecord = {
       token,
       userUuid: user.uuid,
       expiresAt: this.now() + RESET_TOKEN_TTL_MS,
       used: false,
-    });
-    const link = this.resetLink(token);
+      mailedAt: this.now(),
+    };
+    this.resetTokens.set(token, rec);
+    this.mailResetLink(user, rec);
+    this.touch();
+    return token;
+  }
+
+  private mailResetLink(user: UserRecord, rec: ResetTokenRecord): void {
+    const link = this.resetLink(rec.token);
+    rec.mailedAt = this.now();
     this.sendMail(
       user,
       'Password reset',
       `Hello ${user.firstName},\n\nTo choose a new password, open ${link}\nThe link works once, within one hour.`,
       link,
     );
-    this.touch();
-    return token;
+  }
+
+  /** Forgets reset tokens that can no longer work (at most one per user is kept anyway). */
+  private sweepResetTokens(): void {
+    const now = this.now();
+    for (const [t, rec] of this.resetTokens) if (rec.used || rec.expiresAt <= now) this.resetTokens.delete(t);
   }
 
   private sendMail(user: UserRecord, subject: string, text: string, link: string | null): void {
+    // Mails older than any link they carry can be are swept, then the oldest beyond OUTBOX_MAX.
+    const since = new Date(this.now() - RESET_TOKEN_TTL_MS).toISOString();
+    let drop = 0;
+    while (drop < this.outbox.length && (this.outbox[drop] as OutboxMail).sentAt < since) drop++;
+    drop = Math.max(drop, this.outbox.length + 1 - OUTBOX_MAX);
+    if (drop > 0) this.outbox.splice(0, drop);
     this.outbox.push({
-      id: this.outbox.length + 1,
+      id: ++this.mailsSent,
       to: user.email,
       username: user.username,
       subject,
@@ -1206,10 +1250,36 @@ export class Store implements AuthStore {
     return this.issueResetToken(user);
   }
 
-  /** Forgot password (public): an unknown or inactive username sends nothing, and the answer is the same. */
-  forgotPassword(username: string): void {
+  /**
+   * Forgot password (public). An unknown or inactive username sends nothing,
+   * and the answer is the same. Every request counts against the limits per
+   * username (known or not) and per address (429 beyond them). An anonymous
+   * request never voids a link that still works: within FORGOT_RESEND_MS of
+   * the last mail it sends nothing (that mail is on its way), later it sends
+   * the same link again; only a user without a working link gets a new one.
+   */
+  forgotPassword(username: string, address: string): void {
+    const key = username.toLowerCase();
+    const wait = Math.max(
+      this.forgotByUsername.retryAfterSeconds(key),
+      this.forgotByAddress.retryAfterSeconds(address),
+    );
+    if (wait > 0) throw new TooManyRequestsError('Too many password reset requests; try again later.', wait);
+    this.forgotByUsername.fail(key);
+    this.forgotByAddress.fail(address);
     const user = this.findUserByUsername(username);
-    if (user?.active) this.issueResetToken(user);
+    if (!user?.active) return;
+    const now = this.now();
+    const live = [...this.resetTokens.values()].find(
+      (rec) => rec.userUuid === user.uuid && !rec.used && rec.expiresAt > now,
+    );
+    if (!live) {
+      this.issueResetToken(user);
+      return;
+    }
+    if (now - live.mailedAt < FORGOT_RESEND_MS) return;
+    this.mailResetLink(user, live);
+    this.touch();
   }
 
   private liveToken(token: string): ResetTokenRecord {

@@ -126,6 +126,8 @@ export interface ResetTokenRecord {
   userUuid: string;
   expiresAt: number;
   used: boolean;
+  /** When the link was last e-mailed (forgot-password sends it again, at most once per FORGOT_RESEND_MS). */
+  mailedAt: number;
 }
 
 export interface OutboxMail {

@@ -2,11 +2,12 @@
 // columns the export writes, so an export re-imports unchanged. Cells a
 // spreadsheet would run as a formula are written inert with a leading "'",
 // which the import takes off again.
-import { parse } from 'csv-parse/sync';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import type { Caller } from './access.ts';
 import { canSee, requireArea } from './access.ts';
-import { type FieldError, InvalidError } from './errors.ts';
+import { ConflictError, type FieldError, InvalidError } from './errors.ts';
 import type { Store, UserInput } from './store.ts';
 import type { UserRecord } from './types.ts';
 import { FieldErrors } from './validate.ts';
@@ -37,17 +38,22 @@ const REQUIRED_COLUMNS = [
   'visibilityProfile',
 ];
 
-// OWASP "CSV injection": = + - @ tab CR, and NUL. Leading quotes are counted
-// in, so a value that itself starts with "'=" survives the round trip.
-const FORMULA = /^'*[=+\-@\t\r\0]/;
-const INERT = /^'+[=+\-@\t\r\0]/;
+// OWASP "CSV injection": = + - @ tab CR, and NUL start a formula. Not only at
+// the start of a cell: a spreadsheet that splits on ';' or tab (or reads ','
+// where the file is not quoted) starts a new cell after each of them, so
+// `Bob;=1+2;` holds the formula `=1+2`. A "'" goes in front of a formula start
+// at the start of the value and after every such separator (and line break).
+// Leading quotes are counted in, so a value that itself has "'=" there survives
+// the round trip: the import takes exactly one "'" off at the same places.
+const FORMULA_START = /(?<=^|[,;\t\r\n])(?='*[=+\-@\t\r\0])/g;
+const INERT_START = /(?<=^|[,;\t\r\n])'(?='*[=+\-@\t\r\0])/g;
 
 export function inertCell(value: string): string {
-  return FORMULA.test(value) ? `'${value}` : value;
+  return value.replace(FORMULA_START, "'");
 }
 
 export function restoreCell(value: string): string {
-  return INERT.test(value) ? value.slice(1) : value;
+  return value.replace(INERT_START, '');
 }
 
 function userColumns(store: Store): string[] {
@@ -82,7 +88,8 @@ function userRow(store: Store, u: UserRecord): string[] {
 /** The users visible to the caller (all, active or inactive), sorted by username, as a CSV file. */
 export function exportUsers(store: Store, caller: Caller, active: boolean | null): string {
   const rows = store.listUsers(caller, active).map((u) => userRow(store, u).map(inertCell));
-  return stringify([userColumns(store), ...rows], { record_delimiter: 'windows', quoted_match: /^\s|\s$/ });
+  // Quoted also when a cell holds ';' or a tab, the separators of other spreadsheet locales.
+  return stringify([userColumns(store), ...rows], { record_delimiter: 'windows', quoted_match: /^\s|\s$|[;\t]/ });
 }
 
 export interface ImportResult {
@@ -94,9 +101,37 @@ function fail(message: string, errors: FieldError[]): never {
   throw new InvalidError(message, errors);
 }
 
-function parseCsv(text: string): string[][] {
+/**
+ * A large import is cut into pieces with a turn of the event loop between
+ * them, so other requests wait at most one piece (docs/decisions.md "Revocation
+ * and bounded resources"): the file is parsed PARSE_CHUNK_BYTES at a time and
+ * its rows are checked CHECK_BATCH_ROWS at a time.
+ */
+const PARSE_CHUNK_BYTES = 32 * 1024;
+const CHECK_BATCH_ROWS = 200;
+/** How often the rows are checked again when other writes changed the store meanwhile. */
+const CHECK_ATTEMPTS = 3;
+
+async function parseCsv(text: string): Promise<string[][]> {
+  const records: string[][] = [];
+  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: false });
+  parser.on('readable', () => {
+    for (let r = parser.read(); r !== null; r = parser.read()) records.push(r as string[]);
+  });
+  const ended = new Promise<void>((resolve, reject) => {
+    parser.on('end', resolve);
+    parser.on('error', reject);
+  });
+  // Bytes, not characters: a piece may end inside a character, which the parser joins up.
+  const bytes = Buffer.from(text, 'utf8');
   try {
-    return parse(text, { bom: true, skip_empty_lines: true, relax_column_count: false }) as string[][];
+    for (let at = 0; at < bytes.length; at += PARSE_CHUNK_BYTES) {
+      parser.write(bytes.subarray(at, at + PARSE_CHUNK_BYTES));
+      await Promise.race([nextTurn(), ended]);
+    }
+    parser.end();
+    await ended;
+    return records;
   } catch (err) {
     const e = err as { message: string; lines?: number; code?: string };
     fail('The file is not a valid CSV file', [
@@ -113,11 +148,14 @@ function parseCsv(text: string): string[][] {
  * Creates and updates users from a CSV file: every row is checked first (the
  * spec §5 rules and the caller's role and scope, as for a single save); one
  * bad row imports nothing. Rows match existing users by username; a row that
- * would change nothing is left alone.
+ * would change nothing is left alone. The work is done in pieces (see
+ * PARSE_CHUNK_BYTES); the checked rows are written in one step, and only if no
+ * other write changed the store while they were checked (else they are
+ * checked again).
  */
-export function importUsers(store: Store, caller: Caller, text: string): ImportResult {
+export async function importUsers(store: Store, caller: Caller, text: string): Promise<ImportResult> {
   requireArea(caller, 'users');
-  const [header, ...rows] = parseCsv(text);
+  const [header, ...rows] = await parseCsv(text);
   if (!header) fail('The file is empty', [{ field: 'body.users', reason: 'The file has no header row' }]);
   const known = new Set(userColumns(store));
   const errors: FieldError[] = [];
@@ -133,12 +171,36 @@ export function importUsers(store: Store, caller: Caller, text: string): ImportR
   if (rows.length === 0) fail('The file has no users', [{ field: 'body.users', reason: 'The file has no data rows' }]);
 
   const index = new Map(header.map((name, i) => [name, i]));
+  for (let attempt = 1; ; attempt++) {
+    const version = store.version;
+    const checked = await checkRows(store, caller, index, rows);
+    if (store.version === version) {
+      store.applyImport(checked.changes);
+      return { created: checked.created, updated: checked.updated };
+    }
+    if (attempt === CHECK_ATTEMPTS) {
+      throw new ConflictError(
+        'Other changes kept arriving while the file was checked; nothing was imported, try again',
+      );
+    }
+  }
+}
+
+/** Checks every row against the store as it is (400 naming each bad row); answers what to write. */
+async function checkRows(
+  store: Store,
+  caller: Caller,
+  index: Map<string, number>,
+  rows: string[][],
+): Promise<ImportResult & { changes: UserRecord[] }> {
   const categories = store.userElementConfig.map((c) => c.category);
   const usernames = new Set<string>();
   const changes: UserRecord[] = [];
+  const errors: FieldError[] = [];
   let created = 0;
   let updated = 0;
-  rows.forEach((cells, i) => {
+  for (const [i, cells] of rows.entries()) {
+    if (i > 0 && i % CHECK_BATCH_ROWS === 0) await nextTurn();
     const row = i + 1;
     const cell = (name: string) => {
       const at = index.get(name);
@@ -193,7 +255,7 @@ export function importUsers(store: Store, caller: Caller, text: string): ImportR
     if (usernames.has(key)) rowErrors.add('username', 'The username appears twice in the file');
     usernames.add(key);
     if (existing && !canSee(caller, existing)) rowErrors.add('username', 'A user with this username already exists');
-    if (existing && rowErrors.list.length === 0 && sameRow(store, existing, input)) return;
+    if (existing && rowErrors.list.length === 0 && sameRow(store, existing, input)) continue;
     const checked = new FieldErrors('', row);
     const fields = store.checkUser(caller, input, checked, existing);
     for (const e of checked.list) {
@@ -203,7 +265,7 @@ export function importUsers(store: Store, caller: Caller, text: string): ImportR
     }
     if (rowErrors.list.length > 0) {
       errors.push(...rowErrors.list);
-      return;
+      continue;
     }
     if (existing) {
       changes.push({ ...existing, ...fields });
@@ -212,7 +274,7 @@ export function importUsers(store: Store, caller: Caller, text: string): ImportR
       changes.push({ uuid: crypto.randomUUID(), ...fields, passwordHash: null, passwordHistory: [], layoutCodes: [] });
       created++;
     }
-  });
+  }
   if (errors.length > 0) {
     const bad = new Set(errors.map((e) => e.row)).size;
     fail(
@@ -220,8 +282,7 @@ export function importUsers(store: Store, caller: Caller, text: string): ImportR
       errors,
     );
   }
-  store.applyImport(changes);
-  return { created, updated };
+  return { created, updated, changes };
 }
 
 /** Whether importing the row would leave the user exactly as it is. */

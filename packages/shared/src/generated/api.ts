@@ -239,6 +239,9 @@ export interface paths {
          *     column layout of the export. All rows are checked first: a file with one
          *     bad row imports nothing and answers 400 with `errors[].row` (1-based,
          *     header excluded). The response body is designed (not shown in the spec).
+         *     A large file is checked in pieces while other requests are served; if
+         *     other writes keep changing the users meanwhile (three times running),
+         *     nothing is imported and the answer is 409.
          */
         post: operations["importUsers"];
         delete?: never;
@@ -499,7 +502,11 @@ export interface paths {
          * @description Designed (spec §7: the forgot-password call exists, not shown). Known and
          *     unknown usernames get the same answer; an unknown username is handled as
          *     an inactive 'unknown' user and nothing is sent. 502 means the user lookup
-         *     failed; 503 means the e-mail could not be sent.
+         *     failed; 503 means the e-mail could not be sent. Limited like sign-in,
+         *     counting every request: 5 per username (known or not) and 20 per address
+         *     in a sliding 15 minutes, then 429 with `Retry-After`. A link that still
+         *     works is never voided by this call: within 5 minutes of its e-mail
+         *     nothing is sent, later the same link is sent again.
          */
         post: operations["forgotPassword"];
         delete?: never;
@@ -1996,7 +2003,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Too many failed sign-ins for this username or address; try again later. */
+        /** @description Too many attempts for this username or address (failed sign-ins, forgot-password requests); try again later. */
         TooManyRequests: {
             headers: {
                 /** @description Seconds to wait before the next attempt. */
@@ -2488,6 +2495,15 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Other writes kept changing the users while the file was checked; nothing was imported. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
         };
     };
@@ -2742,6 +2758,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
         };
