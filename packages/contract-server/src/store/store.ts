@@ -253,8 +253,9 @@ export class Store implements AuthStore {
   readonly publicOrigin: string;
   now: () => number;
 
-  readonly users = new Map<string, UserRecord>();
-  private readonly usernames = new Map<string, string>();
+  /** Replaced whole by an import (applyImport); read it through the store, do not keep it. */
+  users = new Map<string, UserRecord>();
+  private usernames = new Map<string, string>();
   userElementConfig: UserElementConfig[] = [];
   readonly applications = new NamedMap<ApplicationRecord>();
   readonly appProfiles = new NamedMap<AppProfileRecord>();
@@ -518,9 +519,29 @@ export class Store implements AuthStore {
     return this.listUsers(caller, true).length;
   }
 
-  /** Applies a validated import: all rows or nothing (see import.ts). */
-  applyImport(records: UserRecord[]): void {
-    for (const r of records) this.insertUser(r);
+  /**
+   * Applies a checked import, all rows at once: copies of the user maps get
+   * the rows piece by piece (`pause` between pieces, so other requests are
+   * served) and replace the maps in one step, unless another write happened
+   * meanwhile (`version` moved): then nothing changes and the answer is false,
+   * and the import checks its rows again.
+   */
+  async applyImport(records: UserRecord[], version: number, pause: () => Promise<void>): Promise<boolean> {
+    const users = new Map(this.users);
+    const usernames = new Map(this.usernames);
+    const deactivated: string[] = [];
+    for (const r of records) {
+      if (users.get(r.uuid)?.active && !r.active) deactivated.push(r.uuid);
+      users.set(r.uuid, r);
+      usernames.set(r.username.toLowerCase(), r.uuid);
+      await pause();
+      if (this.version !== version) return false;
+    }
+    this.users = users;
+    this.usernames = usernames;
+    this.touch();
+    for (const uuid of deactivated) this.onUserDeactivated(uuid);
+    return true;
   }
 
   // ------------------------------------------------------------ lookups

@@ -2,6 +2,7 @@
 // columns the export writes, so an export re-imports unchanged. Cells a
 // spreadsheet would run as a formula are written inert with a leading "'",
 // which the import takes off again.
+import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
@@ -102,17 +103,28 @@ function fail(message: string, errors: FieldError[]): never {
 }
 
 /**
- * A large import is cut into pieces with a turn of the event loop between
- * them, so other requests wait at most one piece (docs/decisions.md "Revocation
- * and bounded resources"): the file is parsed PARSE_CHUNK_BYTES at a time and
- * its rows are checked CHECK_BATCH_ROWS at a time.
+ * A large import is cut into pieces of about PIECE_MS with a turn of the event
+ * loop between them, so other requests wait at most one piece, not the file
+ * (docs/decisions.md "Revocation and bounded resources"): parsing (fed
+ * PARSE_CHUNK_BYTES at a time), checking the rows, and building the new user
+ * maps, which replace the old ones in one step.
  */
-const PARSE_CHUNK_BYTES = 32 * 1024;
-const CHECK_BATCH_ROWS = 200;
+const PIECE_MS = 20;
+const PARSE_CHUNK_BYTES = 16 * 1024;
 /** How often the rows are checked again when other writes changed the store meanwhile. */
 const CHECK_ATTEMPTS = 3;
 
-async function parseCsv(text: string): Promise<string[][]> {
+/** `await pause()` often: it gives the event loop a turn once the current piece has run PIECE_MS. */
+function pacer(): () => Promise<void> {
+  let started = performance.now();
+  return async () => {
+    if (performance.now() - started < PIECE_MS) return;
+    await nextTurn();
+    started = performance.now();
+  };
+}
+
+async function parseCsv(text: string, pause: () => Promise<void>): Promise<string[][]> {
   const records: string[][] = [];
   const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: false });
   parser.on('readable', () => {
@@ -126,8 +138,13 @@ async function parseCsv(text: string): Promise<string[][]> {
   const bytes = Buffer.from(text, 'utf8');
   try {
     for (let at = 0; at < bytes.length; at += PARSE_CHUNK_BYTES) {
-      parser.write(bytes.subarray(at, at + PARSE_CHUNK_BYTES));
-      await Promise.race([nextTurn(), ended]);
+      // Wait until the parser has taken the piece: a stream buffers what it is
+      // written and would otherwise parse it all at the end, in one go.
+      const taken = new Promise<void>((resolve) =>
+        parser.write(bytes.subarray(at, at + PARSE_CHUNK_BYTES), () => resolve()),
+      );
+      await Promise.race([taken, ended]);
+      await Promise.race([pause(), ended]);
     }
     parser.end();
     await ended;
@@ -155,7 +172,8 @@ async function parseCsv(text: string): Promise<string[][]> {
  */
 export async function importUsers(store: Store, caller: Caller, text: string): Promise<ImportResult> {
   requireArea(caller, 'users');
-  const [header, ...rows] = await parseCsv(text);
+  const pause = pacer();
+  const [header, ...rows] = await parseCsv(text, pause);
   if (!header) fail('The file is empty', [{ field: 'body.users', reason: 'The file has no header row' }]);
   const known = new Set(userColumns(store));
   const errors: FieldError[] = [];
@@ -173,9 +191,8 @@ export async function importUsers(store: Store, caller: Caller, text: string): P
   const index = new Map(header.map((name, i) => [name, i]));
   for (let attempt = 1; ; attempt++) {
     const version = store.version;
-    const checked = await checkRows(store, caller, index, rows);
-    if (store.version === version) {
-      store.applyImport(checked.changes);
+    const checked = await checkRows(store, caller, index, rows, pause);
+    if (store.version === version && (await store.applyImport(checked.changes, version, pause))) {
       return { created: checked.created, updated: checked.updated };
     }
     if (attempt === CHECK_ATTEMPTS) {
@@ -192,6 +209,7 @@ async function checkRows(
   caller: Caller,
   index: Map<string, number>,
   rows: string[][],
+  pause: () => Promise<void>,
 ): Promise<ImportResult & { changes: UserRecord[] }> {
   const categories = store.userElementConfig.map((c) => c.category);
   const usernames = new Set<string>();
@@ -200,7 +218,7 @@ async function checkRows(
   let created = 0;
   let updated = 0;
   for (const [i, cells] of rows.entries()) {
-    if (i > 0 && i % CHECK_BATCH_ROWS === 0) await nextTurn();
+    await pause();
     const row = i + 1;
     const cell = (name: string) => {
       const at = index.get(name);
