@@ -129,7 +129,10 @@ export function createAuth(options: CreateAuthOptions): Auth {
   const cookieBase = { path: BASE, sameSite: 'lax' as const, secure };
 
   const service: AuthService = {
-    revokeUserSessions: (userUuid) => core.revokeUserSessions(userUuid),
+    revokeUserSessions(userUuid) {
+      core.revokeUserSessions(userUuid);
+      sso.forgetUser(userUuid);
+    },
     reset() {
       core.forgetCodes();
       sso.forgetAll();

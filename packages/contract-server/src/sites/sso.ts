@@ -52,6 +52,11 @@ export class SsoProvider {
     return this.codes.size;
   }
 
+  /** Forgets the user's codes: a sign-in begun before a deactivation, sign-out or reset cannot be finished. */
+  forgetUser(userUuid: string): void {
+    for (const [value, c] of this.codes) if (c.userUuid === userUuid) this.codes.delete(value);
+  }
+
   forgetAll(): void {
     this.codes.clear();
   }

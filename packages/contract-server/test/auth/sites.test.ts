@@ -5,6 +5,7 @@
 import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CODE_TTL_MS } from '../../src/auth/index.ts';
+import { userBody } from '../tenant/fixtures.ts';
 import {
   authorizeRequest,
   Browser,
@@ -99,6 +100,24 @@ describe('Enterprise SSO', () => {
     } finally {
       sco.active = true;
     }
+  });
+
+  it('an SSO sign-in begun before a deactivation cannot be finished after the re-activation', async () => {
+    const sso = pkce();
+    const back = await ssoSignIn('customer.admin', ssoQuery({}, sso.challenge));
+    expect(back.statusCode).toBe(303);
+    const code = new URL(back.headers.location as string).searchParams.get('code') as string;
+    const user = t.store.findUserByUsername('customer.admin')!;
+    const body = userBody(t.store, user);
+    expect(
+      (await t.helper.call('POST', '/userprofile/api/v1/user/inactivate', { as: 'provider.admin', body })).status,
+    ).toBe(200);
+    expect(
+      (await t.helper.call('POST', '/userprofile/api/v1/user/activate', { as: 'provider.admin', body })).status,
+    ).toBe(200);
+    const exchanged = await propelToken(code, sso.verifier);
+    expect(exchanged.statusCode).toBe(400);
+    expect(exchanged.json().error).toBe('invalid_grant');
   });
 
   it('callback → getPropelTokenFromCode → authorize with the token → the console code → signed in', async () => {
