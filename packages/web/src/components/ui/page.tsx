@@ -1,13 +1,24 @@
 // The frame of every shell screen: the page header (title, optional
 // subtitle and actions) and the main content card, whose heights the shell
-// sets from spec §9 (see src/app/layout-heights.ts).
+// sets from spec §9 (see src/app/layout-heights.ts). The page header also
+// names the browser tab (lib/use-document-title.ts).
 import { Box, Card, Flex, Heading, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export const PAGE_HEADER_ID = 'page-header';
 export const CARD_HEADER_ID = 'content-card-header';
 
-export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
+export interface PageHeaderProps {
+  title: string;
+  subtitle?: string;
+  actions?: ReactNode;
+  /** The tab's title when it says more than the heading ('Editing User aaron.labadie'); default: the title. */
+  documentTitle?: string;
+}
+
+export function PageHeader({ title, subtitle, actions, documentTitle }: PageHeaderProps) {
+  useDocumentTitle(documentTitle ?? title);
   return (
     <Flex
       id={PAGE_HEADER_ID}
@@ -92,21 +103,16 @@ export function ListFrame({ children, footer }: { children: ReactNode; footer: R
 
 /** A screen of the shell: title plus its content card, filling the main area. */
 export function Screen({
-  title,
-  subtitle,
-  actions,
   cardHeader,
   children,
-}: {
-  title: string;
-  subtitle?: string;
-  actions?: ReactNode;
+  ...header
+}: PageHeaderProps & {
   cardHeader?: ReactNode;
   children?: ReactNode;
 }) {
   return (
     <Flex direction="column" h="full" minH="0">
-      <PageHeader title={title} {...(subtitle ? { subtitle } : {})} actions={actions} />
+      <PageHeader {...header} />
       <ContentCard header={cardHeader}>{children}</ContentCard>
     </Flex>
   );

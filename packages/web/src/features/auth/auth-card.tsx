@@ -2,8 +2,10 @@
 // with the product name as the page's banner.
 import { Box, Card, Flex, Heading, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <Flex minH="100vh" direction="column" align="center" justify="center" bg="bg.muted" px="4" py="10">
       <Box as="header" mb="6" textAlign="center">

@@ -172,7 +172,12 @@ function UserEditor({ uuid }: { uuid: string | null }) {
 
   const ready = form && lookups ? { form, lookups } : null;
   return (
-    <Screen title={title} {...(!isNew && form ? { subtitle: form.username } : {})} actions={actions}>
+    <Screen
+      title={title}
+      {...(!isNew && form ? { subtitle: form.username } : {})}
+      {...(record ? { documentTitle: `${title} ${record.username}` } : {})}
+      actions={actions}
+    >
       <DataState
         what={isNew ? 'the lists of the user form' : 'the user'}
         data={ready}
