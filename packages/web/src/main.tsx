@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { StartupError } from './app/startup-error.tsx';
+import { startColorMode } from './lib/color-mode.ts';
 import { loadConfig } from './lib/config.ts';
 
 // A chunk of a previous build is gone (the console was redeployed while this
@@ -18,6 +19,7 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
+startColorMode();
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
 loadConfig().then(

@@ -4,6 +4,7 @@
 // in, so home and sign-out are always reachable.
 import { Box, Flex, Link, Text } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { ColorModeToggle } from '../components/ui/color-mode-toggle.tsx';
 import { CARD_HEADER_ID, PAGE_HEADER_ID } from '../components/ui/page.tsx';
 import { getConfig } from '../lib/config.ts';
 import { BASE_PATH, href, toLogout } from '../lib/paths.ts';
@@ -62,6 +63,22 @@ function useSharedHeader(signedIn: boolean): boolean {
   return ready;
 }
 
+/**
+ * The colours of the shared header's bar once it is set up (they come from
+ * the suite, not from this theme), so the header toggle continues its bar;
+ * null while the fallback bar shows.
+ */
+function useSharedHeaderColors(headerReady: boolean): { backgroundColor: string; color: string } | null {
+  const [colors, setColors] = useState<{ backgroundColor: string; color: string } | null>(null);
+  useEffect(() => {
+    const bar = headerReady ? document.getElementById(HEADER_ELEMENT_ID)?.firstElementChild : null;
+    if (!bar) return setColors(null);
+    const style = window.getComputedStyle(bar);
+    setColors({ backgroundColor: style.backgroundColor, color: style.color });
+  }, [headerReady]);
+  return colors;
+}
+
 function FallbackTopBar({ username }: { username: string | null }) {
   return (
     <Flex as="header" align="center" justify="space-between" h="12" px="5" bg="gray.900" color="white">
@@ -84,14 +101,22 @@ export function ShellLayout({ children }: { children: ReactNode }) {
   const user = useSession((s) => s.user);
   const signedIn = isLoggedIn(user);
   const headerReady = useSharedHeader(signedIn);
+  const barColors = useSharedHeaderColors(headerReady);
   useLayoutHeights();
 
   return (
     <Flex direction="column" minH="100vh">
       {/* The shared header renders its own banner landmark; the fallback bar is one until then. */}
       <Box id={HEADER_AREA_ID} flexShrink={0}>
-        <div id={HEADER_ELEMENT_ID} />
-        {headerReady ? null : <FallbackTopBar username={signedIn ? (user.username ?? null) : null} />}
+        <Flex>
+          <Box flex="1" minW="0">
+            <div id={HEADER_ELEMENT_ID} />
+            {headerReady ? null : <FallbackTopBar username={signedIn ? (user.username ?? null) : null} />}
+          </Box>
+          <Flex align="center" px="2" bg="gray.900" color="white" style={barColors ?? undefined}>
+            <ColorModeToggle color="inherit" _hover={{ bg: 'whiteAlpha.200' }} />
+          </Flex>
+        </Flex>
         {signedIn ? <NavDrawer items={navItemsFor(roleOf(user))} /> : null}
       </Box>
       <Flex flex="1" minH="0">

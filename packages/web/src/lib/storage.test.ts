@@ -23,6 +23,13 @@ describe('storage', () => {
     expect([...data.keys()]).toEqual(['other-app.token']);
   });
 
+  it('clear keeps the colour mode: a choice of the device, not of the sign-in', () => {
+    storage.set('color_mode', 'dark');
+    storage.set('access_token', 'abc');
+    storage.clear();
+    expect([...data.keys()]).toEqual(['user-profile.color_mode']);
+  });
+
   it('getJson answers null for a value that is not JSON', () => {
     data.set('user-profile.searchCriteria', '{broken');
     expect(storage.getJson('searchCriteria')).toBeNull();

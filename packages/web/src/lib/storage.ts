@@ -4,7 +4,10 @@
 // sign-in already in progress is not overwritten.
 import { STORAGE_PREFIX, type StorageKey } from '@userprofile/shared/constants';
 
-export type Key = StorageKey | 'sso_state' | 'sso_code_verifier' | 'sso_authorize_request';
+export type Key = StorageKey | 'sso_state' | 'sso_code_verifier' | 'sso_authorize_request' | 'color_mode';
+
+/** Preferences of the device, not of a sign-in: they outlive sign-out. */
+const DEVICE_KEYS: readonly Key[] = ['color_mode'];
 
 function backend(): Storage | null {
   try {
@@ -37,14 +40,15 @@ export const storage = {
   setJson(key: Key, value: unknown): void {
     this.set(key, JSON.stringify(value));
   },
-  /** Removes every item of this app (and nothing of other apps on the same origin). */
+  /** Removes every item of this app but the device's preferences (and nothing of other apps on the same origin). */
   clear(): void {
     const store = backend();
     if (!store) return;
+    const kept = new Set(DEVICE_KEYS.map((k) => STORAGE_PREFIX + k));
     const ours: string[] = [];
     for (let i = 0; i < store.length; i++) {
       const k = store.key(i);
-      if (k?.startsWith(STORAGE_PREFIX)) ours.push(k);
+      if (k?.startsWith(STORAGE_PREFIX) && !kept.has(k)) ours.push(k);
     }
     for (const k of ours) store.removeItem(k);
   },
