@@ -1,7 +1,7 @@
 // Side navigation (spec §2): the items the role allows, collapsible, the
 // choice remembered under menu_expanded.
-import { Box, Button, CloseButton, Drawer, Flex, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Box, Button, CloseButton, Drawer, Flex, IconButton, Portal, Stack, Text, Tooltip } from '@chakra-ui/react';
+import { type ReactElement, useState } from 'react';
 import type { IconType } from 'react-icons';
 import {
   LuAppWindow,
@@ -27,12 +27,27 @@ const ICONS: Record<NavIcon, IconType> = {
   clients: LuKeyRound,
 };
 
+/** Collapsed, an item shows only its icon: its name is its accessible name and a tooltip on hover and focus. */
+function NameTip({ name, show, children }: { name: string; show: boolean; children: ReactElement }) {
+  if (!show) return children;
+  return (
+    <Tooltip.Root positioning={{ placement: 'right' }} openDelay={200} closeDelay={0}>
+      <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
+      <Portal>
+        <Tooltip.Positioner>
+          <Tooltip.Content>{name}</Tooltip.Content>
+        </Tooltip.Positioner>
+      </Portal>
+    </Tooltip.Root>
+  );
+}
+
 /** Expanded unless the user collapsed it (stored 'false'). */
 export function readMenuExpanded(): boolean {
   return storage.get('menu_expanded') !== 'false';
 }
 
-/** The menu's links; collapsed, only the icons (named by title and aria-label). */
+/** The menu's links; collapsed, only the icons (named by aria-label and a tooltip). */
 function NavList({ items, expanded, onNavigate }: { items: NavItem[]; expanded: boolean; onNavigate?: () => void }) {
   const [location] = useLocation();
   return (
@@ -42,30 +57,31 @@ function NavList({ items, expanded, onNavigate }: { items: NavItem[]; expanded: 
         const active = location.startsWith(item.section);
         return (
           <li key={item.href}>
-            <Link
-              href={item.href}
-              aria-current={active ? 'page' : undefined}
-              title={expanded ? undefined : item.label}
-              aria-label={expanded ? undefined : item.label}
-              {...(onNavigate ? { onClick: onNavigate } : {})}
-            >
-              <Flex
-                align="center"
-                gap="3"
-                px="3"
-                py="2"
-                rounded="md"
-                fontSize="sm"
-                fontWeight={active ? 'semibold' : 'normal'}
-                color={active ? 'blue.fg' : 'fg'}
-                bg={active ? 'blue.subtle' : 'transparent'}
-                _hover={{ bg: active ? 'blue.subtle' : 'bg.muted' }}
-                justify={expanded ? 'flex-start' : 'center'}
+            <NameTip name={item.label} show={!expanded}>
+              <Link
+                href={item.href}
+                aria-current={active ? 'page' : undefined}
+                aria-label={expanded ? undefined : item.label}
+                {...(onNavigate ? { onClick: onNavigate } : {})}
               >
-                <Icon aria-hidden size="18" />
-                {expanded ? <Text as="span">{item.label}</Text> : null}
-              </Flex>
-            </Link>
+                <Flex
+                  align="center"
+                  gap="3"
+                  px="3"
+                  py="2"
+                  rounded="md"
+                  fontSize="sm"
+                  fontWeight={active ? 'semibold' : 'normal'}
+                  color={active ? 'blue.fg' : 'fg'}
+                  bg={active ? 'blue.subtle' : 'transparent'}
+                  _hover={{ bg: active ? 'blue.subtle' : 'bg.muted' }}
+                  justify={expanded ? 'flex-start' : 'center'}
+                >
+                  <Icon aria-hidden size="18" />
+                  {expanded ? <Text as="span">{item.label}</Text> : null}
+                </Flex>
+              </Link>
+            </NameTip>
           </li>
         );
       })}
