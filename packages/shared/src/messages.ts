@@ -70,6 +70,10 @@ export const pageTexts = {
   forbiddenText: 'You do not have permission to access this.',
   notFoundTitle: '404 Not Found',
   notFoundText: 'Page Not Found, please check URL is correct.',
+  // designed: under the 404 texts when the link was to an edit screen (a stale bookmark of a deleted record).
+  staleRecordText: 'The record this link points to does not exist any more: it may have been deleted.',
+  /** Link back to a list from the 404 page ('Back to Users'). */
+  backTo: template<[list: string]>('Back to {list}'),
   loading: 'Loading...',
   pulling: 'Pulling...',
   /** Tooltip of a user's disabled Status button. */

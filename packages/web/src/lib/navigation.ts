@@ -3,8 +3,15 @@
 import { navigate } from 'wouter/use-browser-location';
 import { BASE_PATH } from './paths.ts';
 
-export function navigateTo(path: string, options: { replace?: boolean } = {}): void {
-  navigate(BASE_PATH + path, { replace: options.replace ?? false });
+/** `state` is kept in the history entry (history.state) for the page shown there. */
+export function navigateTo(path: string, options: { replace?: boolean; state?: unknown } = {}): void {
+  navigate(BASE_PATH + path, { replace: options.replace ?? false, state: options.state ?? null });
+}
+
+/** The console path shown now ('/user/edit/abc'), without the base. */
+export function currentPath(): string {
+  const path = window.location.pathname;
+  return path.startsWith(BASE_PATH) ? path.slice(BASE_PATH.length) || '/' : path;
 }
 
 /** A full page load of a console path: drops every in-memory state. */

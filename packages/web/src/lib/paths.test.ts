@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fillPath, href, paths, toNewPassword, toUserEdit, toVisibilityProfileEdit } from './paths.ts';
+import {
+  fillPath,
+  href,
+  listOfEditPath,
+  paths,
+  toAuthClientEdit,
+  toNewPassword,
+  toUserEdit,
+  toVisibilityProfileEdit,
+} from './paths.ts';
 
 describe('paths', () => {
   it('builds links from the patterns, encoding each parameter', () => {
@@ -19,5 +28,14 @@ describe('paths', () => {
   it('writes each pattern once', () => {
     const patterns = Object.values(paths);
     expect(new Set(patterns).size).toBe(patterns.length);
+  });
+
+  it('finds the list of an edit screen, and nothing for other paths', () => {
+    expect(listOfEditPath(toUserEdit('u-1'))).toBe(paths.userList);
+    expect(listOfEditPath(toVisibilityProfileEdit('v-1'))).toBe(paths.visibilityProfileList);
+    expect(listOfEditPath(toAuthClientEdit('c-1'))).toBe(paths.authClientList);
+    expect(listOfEditPath(paths.userList)).toBeNull();
+    expect(listOfEditPath('/user/edit/a/b')).toBeNull();
+    expect(listOfEditPath('/elsewhere/user/edit/a')).toBeNull();
   });
 });

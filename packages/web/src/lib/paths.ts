@@ -99,5 +99,19 @@ export const toAuthClientList = () => paths.authClientList;
 export const toAuthClientNew = () => paths.authClientNew;
 export const toAuthClientEdit = (uuid: string) => fillPath(paths.authClientEdit, { uuid });
 
+/**
+ * The list an edit screen belongs to ('/user/edit/abc' → '/user/list'), or
+ * null when the path is no edit screen: where a stale link to a record that is
+ * gone sends the person back to.
+ */
+export function listOfEditPath(path: string): string | null {
+  for (const [name, pattern] of Object.entries(paths) as [keyof typeof paths, string][]) {
+    if (!name.endsWith('Edit')) continue;
+    const re = new RegExp(`^${pattern.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`);
+    if (re.test(path)) return paths[name.replace(/Edit$/, 'List') as keyof typeof paths];
+  }
+  return null;
+}
+
 export const toForbidden = () => paths.forbidden;
 export const toNotFound = () => paths.notFound;

@@ -5,7 +5,8 @@ import type { paths } from '@userprofile/shared/generated/api';
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { getConfig } from '../config.ts';
 import { loading } from '../loading.ts';
-import { navigateTo } from '../navigation.ts';
+import { currentPath, navigateTo } from '../navigation.ts';
+import { toNotFound } from '../paths.ts';
 import { clearSignIn } from '../sign-out.ts';
 import { notify } from '../toaster.ts';
 import { currentToken } from '../token.ts';
@@ -27,7 +28,8 @@ export const browserDeps: MiddlewareDeps = {
   cookie: (name) => readCookie(name),
   origin: () => window.location.origin,
   warn: (message) => notify.warning(message),
-  goToNotFound: () => navigateTo('/notFound'),
+  // The page that asked is remembered, so /notFound can say a stale link's record is gone and lead back to its list.
+  goToNotFound: () => navigateTo(toNotFound(), { state: { from: currentPath() } }),
   sessionEnded: () => {
     clearSignIn();
     // auth/login/user (spec §2): a new sign-in.
