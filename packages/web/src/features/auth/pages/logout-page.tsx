@@ -3,7 +3,7 @@
 import { Text } from '@chakra-ui/react';
 import { LOGOUT_REDIRECT_DELAY_MS, XSRF_COOKIE, XSRF_HEADER } from '@userprofile/shared/constants';
 import { useEffect, useRef } from 'react';
-import { api, readCookie } from '../../../lib/api/client.ts';
+import { api, expectFailure, readCookie } from '../../../lib/api/client.ts';
 import { reloadAt } from '../../../lib/navigation.ts';
 import { toLoginStart } from '../../../lib/paths.ts';
 import { clearSignIn } from '../../../lib/sign-out.ts';
@@ -18,6 +18,8 @@ async function signOutEverywhere(ticket: string | null): Promise<void> {
     await api().GET('/api/v1/auth/logout', {
       params: { query: ticket ? { ticket } : {} },
       ...(xsrf ? { headers: { [XSRF_HEADER]: xsrf } } : {}),
+      // A token refused here is a session already over: this page signs out regardless.
+      middleware: [expectFailure(401)],
     });
   } catch (error) {
     // Signing out locally still happens: the stored token and caches go regardless.
