@@ -2,10 +2,11 @@
 // Console part of `npm run bench` (issue 5): gzip size of the JavaScript the
 // login page loads and of the whole build, and the time from navigation to a
 // usable Sign In button in headless Chromium (median of 5 cold loads).
+// The server listens on a free port unless BENCH_PORT names one.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { kb, launchChromium, median, root, startServer } from './lib/bench-util.mjs';
+import { kb, launchChromium, loadAverage, median, root, startServer } from './lib/bench-util.mjs';
 
 const RUNS = 5;
 const LOGIN_BUDGET = 200 * 1024;
@@ -18,9 +19,10 @@ function jsFiles(dir) {
 }
 const buildGzip = jsFiles(dist).reduce((sum, f) => sum + gzipSync(readFileSync(f)).length, 0);
 
-const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 8190) });
+const server = await startServer(process.env.BENCH_PORT ? { port: Number(process.env.BENCH_PORT) } : {});
 const browser = await launchChromium();
 const times = [];
+const sinceNavigation = [];
 let loginScripts = new Map();
 try {
   for (let i = 0; i < RUNS; i++) {
@@ -34,12 +36,16 @@ try {
     });
     const started = Date.now();
     await page.goto(`${server.origin}/userprofile/`);
-    const signIn = page.getByRole('button', { name: 'Sign In' });
-    await signIn.waitFor({ state: 'visible', timeout: 30_000 });
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Sign In' && !b.disabled),
+    // Checked every animation frame; the page's clock starts at the navigation (the redirects stay in the page).
+    const usable = await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Sign In' && !b.disabled) &&
+        performance.now(),
+      null,
+      { timeout: 30_000 },
     );
     times.push(Date.now() - started);
+    sinceNavigation.push(Math.round(await usable.jsonValue()));
     await page.waitForLoadState('networkidle');
     loginScripts = scripts;
     await context.close();
@@ -55,6 +61,10 @@ console.log(`Login page JavaScript: ${kb(loginGzip)} gzip in ${loginScripts.size
 for (const [path, size] of [...loginScripts].sort((a, b) => b[1] - a[1]))
   console.log(`  ${kb(size).padStart(9)}  ${path}`);
 console.log(
-  `Navigation to a usable Sign In button: median ${median(times)} ms of ${RUNS} (${times.join(', ')} ms), from /userprofile/ through the sign-in redirect`,
+  `Navigation to a usable Sign In button: median ${median(sinceNavigation)} ms of ${RUNS} (${sinceNavigation.join(', ')} ms) from the navigation's start in the page, from /userprofile/ through the sign-in redirect`,
+);
+console.log(
+  `  measured from outside (page.goto called to the button seen, includes the browser's own start of the navigation): median ${median(times)} ms (${times.join(', ')} ms)`,
 );
 console.log(`Login page JavaScript within budget: ${loginGzip <= LOGIN_BUDGET ? 'yes' : 'NO'}`);
+console.log(`Machine: ${loadAverage()} (timings grow with the load)`);

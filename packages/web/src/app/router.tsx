@@ -9,6 +9,7 @@ import { HOME_PATH, toForbidden, toLoginStart } from '../lib/paths.ts';
 import type { AppRoute } from '../lib/routing.ts';
 import { useSession } from '../lib/session.ts';
 import { notify } from '../lib/toaster.ts';
+import { currentToken } from '../lib/token.ts';
 import { checkAccess } from './guards.ts';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import { notFoundRoute, routes } from './route-table.ts';
@@ -48,11 +49,24 @@ function RouteView({ route }: { route: AppRoute }) {
   );
 }
 
+/**
+ * The empty path (spec §2) goes to the user list; a visitor without a token
+ * goes straight on to sign in, with the user list's guard warning, instead of
+ * first rendering the guarded route to be turned away.
+ */
+function HomeRedirect() {
+  const signedOut = !currentToken();
+  useEffect(() => {
+    if (signedOut) notify.warning(globalMessages.pleaseLoginFirst);
+  }, [signedOut]);
+  return <Redirect to={signedOut ? toLoginStart() : HOME_PATH} replace />;
+}
+
 export function AppRoutes() {
   const [location] = useLocation();
   const { parser } = useRouter();
   const { status, user } = useSession();
-  if (location === '/') return <Redirect to={HOME_PATH} replace />;
+  if (location === '/') return <HomeRedirect />;
   const matched = routes.find((r) => matchRoute(parser, r.path, location)[0]) ?? notFoundRoute;
   // A visitor on their way to sign in never downloads the shell.
   const shell = matched.layout === 'shell' && status === 'ready' && checkAccess(matched.access, user) === 'allow';

@@ -36,9 +36,13 @@ export function parseConfig(raw: unknown): AppConfig {
   return config;
 }
 
-/** Loads `config.json` relative to the document base (`/userprofile/`). */
+/**
+ * Loads `config.json` relative to the document base (`/userprofile/`). A plain
+ * request, so it picks up the response index.html preloads; the server marks
+ * the file for revalidation (max-age=0), so a replaced file is read at once.
+ */
 export async function loadConfig(fetchImpl: typeof fetch = fetch, url = `${import.meta.env.BASE_URL}config.json`) {
-  const response = await fetchImpl(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
+  const response = await fetchImpl(url);
   if (!response.ok) throw new ConfigError(`config.json: HTTP ${response.status}`);
   current = parseConfig(await response.json());
   return current;

@@ -3,6 +3,7 @@
 // after sign-in; cleared at sign-out.
 import { highestRole, type Role } from '@userprofile/shared/constants';
 import { create } from 'zustand';
+import { currentToken } from './token.ts';
 
 export interface CurrentUser {
   success: boolean;
@@ -18,7 +19,8 @@ export interface SessionState {
   user: CurrentUser | null;
 }
 
-export const useSession = create<SessionState>(() => ({ status: 'checking', user: null }));
+// Without a stored token there is nothing to check: a visitor's first screen is decided at once.
+export const useSession = create<SessionState>(() => ({ status: currentToken() ? 'checking' : 'ready', user: null }));
 
 export function isLoggedIn(user: CurrentUser | null | undefined): user is CurrentUser {
   return !!user && user.success === true;
