@@ -1,0 +1,53 @@
+// The visibility calls of spec §7 ("Visibility profiles", "Visibility sync")
+// and the designed GET /visibility/set, through the one API client.
+import type { VisibilitySyncKind } from '@userprofile/shared/constants';
+import type { components } from '@userprofile/shared/generated/api';
+import { api, withLoading } from '../../lib/api/client.ts';
+import type { VisibilityProfile, VisibilityProfileInput, VisibilitySet } from './visibility-form.ts';
+
+export type UserListItem = components['schemas']['UserListItem'];
+export type Company = components['schemas']['Company'];
+
+export async function fetchVisibilityProfiles(): Promise<VisibilityProfile[]> {
+  const { data } = await api().GET('/api/v1/profile/visibility/list', { middleware: [withLoading()] });
+  return data ?? [];
+}
+
+export async function fetchVisibilityProfile(uuid: string): Promise<VisibilityProfile> {
+  const { data } = await api().GET('/api/v1/profile/visibility/get/{uuid}', { params: { path: { uuid } } });
+  return data as VisibilityProfile;
+}
+
+export async function fetchVisibilitySet(): Promise<VisibilitySet> {
+  const { data } = await api().GET('/api/v1/visibility/set');
+  return data as VisibilitySet;
+}
+
+/** The users who have the profile (the delete confirmation lists them). */
+export async function fetchVisibilityProfileUsers(uuid: string): Promise<UserListItem[]> {
+  const { data } = await api().GET('/api/v1/profile/visibility/{uuid}/users', { params: { path: { uuid } } });
+  return data ?? [];
+}
+
+export async function saveVisibilityProfile(body: VisibilityProfileInput): Promise<VisibilityProfile> {
+  const { data } = await api().POST('/api/v1/profile/visibility/update', { body, middleware: [withLoading()] });
+  return data as VisibilityProfile;
+}
+
+export async function deleteVisibilityProfile(uuid: string): Promise<void> {
+  await api().DELETE('/api/v1/profile/visibility/{uuid}', { params: { path: { uuid } }, middleware: [withLoading()] });
+}
+
+/** Syncs one kind, or all of them; answers the count of elements synced. */
+export async function syncVisibility(kind: VisibilitySyncKind | 'all'): Promise<number> {
+  const { data } =
+    kind === 'all'
+      ? await api().GET('/api/v1/visibility/sync/all')
+      : await api().GET('/api/v1/visibility/sync/{kind}', { params: { path: { kind } } });
+  return data ?? 0;
+}
+
+export async function fetchCompanies(): Promise<Company[]> {
+  const { data } = await api().GET('/api/v1/errigalCustomerCompany/list');
+  return data ?? [];
+}

@@ -1,0 +1,175 @@
+// The visibility profile editor's draft (design.md: valtio for the mutable
+// draft of one complex editor, module-level actions). The rules themselves
+// are the pure functions of visibility-rules.ts; the actions apply them and
+// show their messages: information as a toast, warnings as dismissible
+// alerts in the editor (spec §8 "Visibility").
+import { CLUSTER_TREE_EXPANDED_DEPTH } from '@userprofile/shared/constants';
+import { proxy, ref } from 'valtio';
+import { notify } from '../../lib/toaster.ts';
+import { buildClusterIndex, type ClusterIndex, initiallyExpanded } from './cluster-index.ts';
+import { type ElementKind, newVisibilityForm, type VisibilityForm, type VisibilitySet } from './visibility-form.ts';
+import {
+  type ClusterSelection,
+  choosePrimary,
+  type Notice,
+  type RuleResult,
+  toggleAllClusters,
+  toggleAllElements,
+  toggleCluster,
+  toggleDefaultGroup,
+  toggleElement,
+  withGroups,
+} from './visibility-rules.ts';
+
+export interface EditorAlert {
+  id: number;
+  text: string;
+}
+
+interface EditorState {
+  form: VisibilityForm;
+  /** The available elements and the cluster index built from them, once loaded. */
+  set: VisibilitySet | null;
+  index: ClusterIndex | null;
+  /** Cluster tree: open nodes and the filter text. */
+  expanded: ReadonlySet<string>;
+  treeFilter: string;
+  alerts: EditorAlert[];
+}
+
+const emptyIndex = buildClusterIndex([]);
+
+export const editor = proxy<EditorState>({
+  form: withRefs(newVisibilityForm(null)),
+  set: null,
+  index: null,
+  expanded: ref(new Set<string>()),
+  treeFilter: '',
+  alerts: [],
+});
+
+let nextAlert = 1;
+
+// Sets are replaced, never mutated: valtio keeps them as references, so a
+// snapshot compares by identity and a change of 1000 clusters is one assignment.
+function withRefs(form: VisibilityForm): VisibilityForm {
+  return {
+    ...form,
+    clusters: ref(new Set(form.clusters)),
+    elements: {
+      carriers: ref(new Set(form.elements.carriers)),
+      clusterGroups: ref(new Set(form.elements.clusterGroups)),
+      networkGroups: ref(new Set(form.elements.networkGroups)),
+      neAttributes: ref(new Set(form.elements.neAttributes)),
+      venues: ref(new Set(form.elements.venues)),
+    },
+  };
+}
+
+/** Starts editing `form` over the available elements `set`. */
+export function startEditing(form: VisibilityForm, set: VisibilitySet): void {
+  const index = buildClusterIndex(set.clusters);
+  editor.set = ref(set);
+  editor.index = ref(index);
+  editor.form = withRefs(form);
+  editor.expanded = ref(initiallyExpanded(index, CLUSTER_TREE_EXPANDED_DEPTH));
+  editor.treeFilter = '';
+  editor.alerts = [];
+}
+
+export function setFormField<K extends 'name' | 'description' | 'minimumRole' | 'companyUuid'>(
+  key: K,
+  value: VisibilityForm[K],
+): void {
+  editor.form[key] = value;
+}
+
+function show(notice: Notice | null): void {
+  if (!notice) return;
+  if (notice.kind === 'info') notify.info(notice.text);
+  else editor.alerts.push({ id: nextAlert++, text: notice.text });
+}
+
+export function addAlert(text: string): void {
+  editor.alerts.push({ id: nextAlert++, text });
+}
+
+export function dismissAlert(id: number): void {
+  const at = editor.alerts.findIndex((a) => a.id === id);
+  if (at >= 0) editor.alerts.splice(at, 1);
+}
+
+function applyClusters(result: RuleResult<ClusterSelection>): void {
+  setClusters(result.state);
+  show(result.notice);
+}
+
+function setClusters(state: ClusterSelection): void {
+  if (state.clusters !== editor.form.clusters) editor.form.clusters = ref(state.clusters as Set<string>);
+  editor.form.primary = state.primary;
+}
+
+function clusterState(): ClusterSelection {
+  return { clusters: editor.form.clusters, primary: editor.form.primary };
+}
+
+export function toggleClusterSelection(uuid: string): void {
+  applyClusters(toggleCluster(editor.index ?? emptyIndex, clusterState(), uuid));
+}
+
+export function choosePrimaryVisibility(uuid: string | null): void {
+  applyClusters(choosePrimary(editor.index ?? emptyIndex, clusterState(), uuid));
+}
+
+export function toggleAllClusterSelection(): void {
+  setClusters(toggleAllClusters(editor.index ?? emptyIndex, clusterState()));
+}
+
+function setElements(kind: ElementKind, selected: ReadonlySet<string>): void {
+  if (kind === 'clusterGroups') {
+    const next = withGroups({ groups: selected, defaultGroup: editor.form.defaultClusterGroup }, selected);
+    editor.form.defaultClusterGroup = next.defaultGroup;
+  }
+  editor.form.elements[kind] = ref(selected as Set<string>);
+}
+
+export function toggleElementSelection(kind: ElementKind, uuid: string): void {
+  setElements(kind, toggleElement(editor.form.elements[kind], uuid));
+}
+
+/** Add All / Remove All over the elements the filter shows. */
+export function toggleAllElementSelection(kind: ElementKind, shown: readonly string[]): void {
+  setElements(kind, toggleAllElements(editor.form.elements[kind], shown));
+}
+
+export function toggleDefaultClusterGroup(uuid: string): void {
+  const next = toggleDefaultGroup(
+    { groups: editor.form.elements.clusterGroups, defaultGroup: editor.form.defaultClusterGroup },
+    uuid,
+  );
+  editor.form.elements.clusterGroups = ref(next.groups as Set<string>);
+  editor.form.defaultClusterGroup = next.defaultGroup;
+}
+
+// --- the cluster tree's view state ---------------------------------------------
+
+export function setTreeFilter(text: string): void {
+  editor.treeFilter = text;
+}
+
+export function setExpanded(uuid: string, open: boolean): void {
+  if (editor.expanded.has(uuid) === open) return;
+  const next = new Set(editor.expanded);
+  if (open) next.add(uuid);
+  else next.delete(uuid);
+  editor.expanded = ref(next);
+}
+
+/** Opens every node that has children, or closes them all. */
+export function setAllExpanded(open: boolean): void {
+  const index = editor.index ?? emptyIndex;
+  const next = new Set<string>();
+  if (open)
+    for (let i = 0; i < index.size; i++) if ((index.end[i] as number) > i + 1) next.add(index.uuid[i] as string);
+  editor.expanded = ref(next);
+}
