@@ -7,6 +7,7 @@ import { authRoutes } from '../features/auth/routes.ts';
 import { authClientRoutes } from '../features/auth-clients/routes.ts';
 import { profileRoutes } from '../features/profiles/routes.ts';
 import { userRoutes } from '../features/users/routes.ts';
+import { visibilityRoutes } from '../features/visibility/routes.ts';
 import { paths } from '../lib/paths.ts';
 import type { AppRoute } from '../lib/routing.ts';
 
@@ -20,6 +21,7 @@ export const routes: readonly AppRoute[] = [
   ...authRoutes,
   ...userRoutes,
   ...profileRoutes,
+  ...visibilityRoutes,
   ...applicationRoutes,
   ...authClientRoutes,
   { path: paths.forbidden, access: 'public', layout: 'shell', component: Forbidden },

@@ -1,4 +1,4 @@
-// Routes of the application, business and visibility profile screens
+// Routes of the application and business profile screens
 // (spec §2): ADMIN or ERRIGAL_ADMIN. Patterns and link builders live in
 // lib/paths.ts.
 import { lazy } from 'react';
@@ -10,8 +10,6 @@ const AppProfileList = lazy(() => screens().then((m) => ({ default: m.AppProfile
 const AppProfileEdit = lazy(() => screens().then((m) => ({ default: m.AppProfileEditScreen })));
 const BusinessProfileList = lazy(() => screens().then((m) => ({ default: m.BusinessProfileListScreen })));
 const BusinessProfileEdit = lazy(() => screens().then((m) => ({ default: m.BusinessProfileEditScreen })));
-const VisibilityProfileList = lazy(() => screens().then((m) => ({ default: m.VisibilityProfileListScreen })));
-const VisibilityProfileEdit = lazy(() => screens().then((m) => ({ default: m.VisibilityProfileEditScreen })));
 
 const admin = { access: 'admin', layout: 'shell' } as const;
 
@@ -22,7 +20,4 @@ export const profileRoutes: AppRoute[] = [
   { path: paths.businessProfileList, ...admin, component: BusinessProfileList },
   { path: paths.businessProfileNew, ...admin, component: BusinessProfileEdit },
   { path: paths.businessProfileEdit, ...admin, component: BusinessProfileEdit },
-  { path: paths.visibilityProfileList, ...admin, component: VisibilityProfileList },
-  { path: paths.visibilityProfileNew, ...admin, component: VisibilityProfileEdit },
-  { path: paths.visibilityProfileEdit, ...admin, component: VisibilityProfileEdit },
 ];

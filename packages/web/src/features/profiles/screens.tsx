@@ -1,4 +1,4 @@
-// Profile screens of spec §2: application, business and visibility profiles.
+// Profile screens of spec §2: application and business profiles.
 import { useParams } from 'wouter';
 import { Screen } from '../../components/ui/page.tsx';
 
@@ -20,12 +20,4 @@ export function BusinessProfileListScreen() {
 
 export function BusinessProfileEditScreen() {
   return <Screen title={useEditing() ? 'Editing Business Profile' : 'New Business Profile'} />;
-}
-
-export function VisibilityProfileListScreen() {
-  return <Screen title="Visibility Profiles" />;
-}
-
-export function VisibilityProfileEditScreen() {
-  return <Screen title={useEditing() ? 'Editing Visibility Profile' : 'New Visibility Profile'} />;
 }

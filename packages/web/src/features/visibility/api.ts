@@ -1,30 +1,20 @@
 // The visibility calls of spec §7 ("Visibility profiles", "Visibility sync")
-// and the designed GET /visibility/set, through the one API client.
+// through the one API client. The profile list and the visibility set (the
+// designed GET /visibility/set) are the shared caches of lib/data.
 import type { VisibilitySyncKind } from '@userprofile/shared/constants';
 import type { components } from '@userprofile/shared/generated/api';
 import { api, withLoading } from '../../lib/api/client.ts';
-import type { VisibilityProfile, VisibilityProfileInput, VisibilitySet } from './visibility-form.ts';
+import type { VisibilityProfile, VisibilityProfileInput } from './visibility-form.ts';
 
-export type UserListItem = components['schemas']['UserListItem'];
-export type Company = components['schemas']['Company'];
-
-export async function fetchVisibilityProfiles(): Promise<VisibilityProfile[]> {
-  const { data } = await api().GET('/api/v1/profile/visibility/list', { middleware: [withLoading()] });
-  return data ?? [];
-}
+export type ProfileUser = components['schemas']['User'];
 
 export async function fetchVisibilityProfile(uuid: string): Promise<VisibilityProfile> {
   const { data } = await api().GET('/api/v1/profile/visibility/get/{uuid}', { params: { path: { uuid } } });
   return data as VisibilityProfile;
 }
 
-export async function fetchVisibilitySet(): Promise<VisibilitySet> {
-  const { data } = await api().GET('/api/v1/visibility/set');
-  return data as VisibilitySet;
-}
-
 /** The users who have the profile (the delete confirmation lists them). */
-export async function fetchVisibilityProfileUsers(uuid: string): Promise<UserListItem[]> {
+export async function fetchVisibilityProfileUsers(uuid: string): Promise<ProfileUser[]> {
   const { data } = await api().GET('/api/v1/profile/visibility/{uuid}/users', { params: { path: { uuid } } });
   return data ?? [];
 }
@@ -45,9 +35,4 @@ export async function syncVisibility(kind: VisibilitySyncKind | 'all'): Promise<
       ? await api().GET('/api/v1/visibility/sync/all')
       : await api().GET('/api/v1/visibility/sync/{kind}', { params: { path: { kind } } });
   return data ?? 0;
-}
-
-export async function fetchCompanies(): Promise<Company[]> {
-  const { data } = await api().GET('/api/v1/errigalCustomerCompany/list');
-  return data ?? [];
 }

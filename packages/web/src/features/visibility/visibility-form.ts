@@ -137,3 +137,21 @@ export function validateVisibilityForm(form: VisibilityForm): ValidationErrors<V
     networkGroups: [...form.elements.networkGroups].map((uuid) => ({ uuid })),
   });
 }
+
+const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
+  a === b || (a.size === b.size && [...a].every((id) => b.has(id)));
+
+/** Whether two forms hold the same values (for the unsaved-changes guard). */
+export function formsEqual(a: VisibilityForm, b: VisibilityForm): boolean {
+  return (
+    a.uuid === b.uuid &&
+    a.name === b.name &&
+    a.description === b.description &&
+    a.minimumRole === b.minimumRole &&
+    a.companyUuid === b.companyUuid &&
+    a.primary === b.primary &&
+    a.defaultClusterGroup === b.defaultClusterGroup &&
+    sameSet(a.clusters, b.clusters) &&
+    ELEMENT_KINDS.every((k) => sameSet(a.elements[k], b.elements[k]))
+  );
+}

@@ -1,0 +1,376 @@
+// Visibility profile edit/create (spec §2): tabs Basic Info, Carrier,
+// Cluster, Cluster Group, Network Group, and Network Attribute / Venue with
+// the layout codes NEA / VEN. The form is the valtio draft of
+// visibility-draft.ts (the tree and element tabs change it through its
+// actions); this screen loads it, validates it with the spec §5 rules, saves,
+// clones and deletes it with the spec §8 messages.
+import { Alert, Button, CloseButton, Flex, Stack, Tabs, Text } from '@chakra-ui/react';
+import { LAYOUT_CODES, MAX_DESCRIPTION, type Role } from '@userprofile/shared/constants';
+import { profileMessages } from '@userprofile/shared/messages';
+import { useEffect, useMemo, useState } from 'react';
+import { LuCopy, LuTrash2 } from 'react-icons/lu';
+import { snapshot, useSnapshot } from 'valtio';
+import { useLocation, useParams } from 'wouter';
+import { ConfirmDialog, Dependants } from '../../components/ui/confirm-dialog.tsx';
+import { DataState } from '../../components/ui/data-state.tsx';
+import { TextAreaField, TextField } from '../../components/ui/fields.tsx';
+import { Screen } from '../../components/ui/page.tsx';
+import { VisibleTo } from '../../components/ui/visible-to.tsx';
+import { isApiError } from '../../lib/api/errors.ts';
+import { companies } from '../../lib/data/companies.ts';
+import { useCache } from '../../lib/data/use-cache.ts';
+import { visibilityProfiles } from '../../lib/data/visibility-profiles.ts';
+import { visibilitySet } from '../../lib/data/visibility-set.ts';
+import { toVisibilityProfileEdit, toVisibilityProfileList, toVisibilityProfileNew } from '../../lib/paths.ts';
+import { roleOf, useSession } from '../../lib/session.ts';
+import { notify } from '../../lib/toaster.ts';
+import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
+import {
+  deleteVisibilityProfile,
+  fetchVisibilityProfile,
+  fetchVisibilityProfileUsers,
+  saveVisibilityProfile,
+} from './api.ts';
+import type { ClusterIndex } from './cluster-index.ts';
+import { dismissAlert, editor, setFormField, startEditing } from './visibility-draft.ts';
+import {
+  cloneVisibilityForm,
+  elementNames,
+  formsEqual,
+  newVisibilityForm,
+  toVisibilityForm,
+  toVisibilityPayload,
+  type VisibilityForm,
+  type VisibilityProfile,
+  type VisibilitySet,
+  validateVisibilityForm,
+} from './visibility-form.ts';
+import { ClusterTab, ElementTab } from './visibility-tabs.tsx';
+
+const m = profileMessages.visibility;
+
+/** What Clone hands to the new-profile screen (history state survives a reload). */
+interface CloneState {
+  clone: VisibilityForm;
+}
+
+function cloneFromHistory(): VisibilityForm | null {
+  const state = window.history.state as Partial<CloneState> | null;
+  return state?.clone ?? null;
+}
+
+export function VisibilityEditScreen() {
+  const uuid = useParams<{ uuid?: string }>().uuid ?? null;
+  const [, navigate] = useLocation();
+  const user = useSession((s) => s.user);
+  const layoutCodes = user?.layoutCode ?? [];
+  const defaultRole = user?.defaultMinimumRoleName;
+  const set = useCache(visibilitySet);
+  const companyList = useCache(companies);
+  const [record, setRecord] = useState<VisibilityProfile | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [baseline, setBaseline] = useState<VisibilityForm | null>(null);
+
+  // The record (edit mode) and the available elements, then the draft over them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads on a new uuid, new elements or a Retry
+  useEffect(() => {
+    if (!set.data) return;
+    const elements = set.data;
+    let live = true;
+    setLoadError(null);
+    setBaseline(null);
+    if (!uuid) {
+      const form = cloneFromHistory() ?? newVisibilityForm(defaultRole);
+      startEditing(form, elements);
+      setRecord(null);
+      setBaseline(cloneFromHistory() ? newVisibilityForm(defaultRole) : form);
+      return;
+    }
+    fetchVisibilityProfile(uuid).then(
+      (loaded) => {
+        if (!live) return;
+        const form = toVisibilityForm(loaded, defaultRole);
+        startEditing(form, elements);
+        setRecord(loaded);
+        setBaseline(form);
+      },
+      (error: unknown) => live && setLoadError(error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [uuid, set.data, attempt]);
+
+  const error = loadError ?? set.error;
+  const retry = () => {
+    if (set.error) set.retry();
+    setAttempt((n) => n + 1);
+  };
+  const title = uuid ? 'Editing Visibility' : 'Creating New Visibility';
+
+  return (
+    <DataState what="the visibility profile" data={baseline} error={error} onRetry={retry}>
+      {(base) => (
+        <Editor
+          title={title}
+          record={record}
+          baseline={base}
+          onSaved={(saved, form) => {
+            setRecord(saved);
+            setBaseline(form);
+            if (saved.uuid !== uuid) navigate(toVisibilityProfileEdit(saved.uuid), { replace: true });
+          }}
+          onClone={(form) =>
+            navigate(toVisibilityProfileNew(), { state: { clone: cloneVisibilityForm(form) } satisfies CloneState })
+          }
+          onDeleted={() => navigate(toVisibilityProfileList())}
+          callerRole={roleOf(user)}
+          layoutCodes={layoutCodes}
+          companies={companyList.data}
+        />
+      )}
+    </DataState>
+  );
+}
+
+function Editor({
+  title,
+  record,
+  baseline,
+  onSaved,
+  onClone,
+  onDeleted,
+  callerRole,
+  layoutCodes,
+  companies: companyOptions,
+}: {
+  title: string;
+  record: VisibilityProfile | null;
+  baseline: VisibilityForm;
+  onSaved: (saved: VisibilityProfile, form: VisibilityForm) => void;
+  onClone: (form: VisibilityForm) => void;
+  onDeleted: () => void;
+  callerRole: Role | null;
+  layoutCodes: readonly string[];
+  companies: readonly { uuid: string; name: string }[] | null;
+}) {
+  const snap = useSnapshot(editor);
+  const form = snap.form as VisibilityForm;
+  const set = snap.set as VisibilitySet | null;
+  const errors = useMemo(() => validateVisibilityForm(form), [form]);
+  const valid = Object.keys(errors).length === 0;
+  const dirty = !formsEqual(form, baseline);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [saving, setSaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  useLeaveGuard(dirty && !saving);
+  const shown = (field: 'name' | 'description') => (touched.has(field) ? errors[field] : undefined);
+  const touch = (field: string) => setTouched((t) => new Set(t).add(field));
+
+  if (!set) return null;
+  const nea = layoutCodes.includes(LAYOUT_CODES.NEA);
+  const ven = layoutCodes.includes(LAYOUT_CODES.VEN);
+
+  const save = async () => {
+    if (saving || !valid) return;
+    const current = snapshot(editor).form as VisibilityForm;
+    setSaving(true);
+    try {
+      const payload = toVisibilityPayload(current, snapshot(editor).index as ClusterIndex, elementNames(set));
+      const saved = await saveVisibilityProfile(payload);
+      visibilityProfiles.upsert(saved);
+      notify.success(m.saved(saved.name));
+      editor.form.uuid = saved.uuid;
+      onSaved(saved, { ...current, uuid: saved.uuid });
+    } catch (error) {
+      notify.error(isApiError(error, 409) ? m.nameExists : m.saveError);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!record) return;
+    setSaving(true);
+    try {
+      await deleteVisibilityProfile(record.uuid);
+      visibilityProfiles.remove(record.uuid);
+      notify.success(m.deleted(record.name));
+      setConfirming(false);
+      onDeleted();
+    } catch {
+      notify.error(m.deleteFailed);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Screen
+      title={title}
+      {...(record ? { subtitle: record.name } : {})}
+      actions={
+        record ? (
+          <Button size="sm" variant="outline" onClick={() => onClone(snapshot(editor).form as VisibilityForm)}>
+            <LuCopy aria-hidden /> Clone Visibility
+          </Button>
+        ) : undefined
+      }
+    >
+      <Stack gap="4">
+        {snap.alerts.map((a) => (
+          <Alert.Root key={a.id} status="warning" role="alert" size="sm">
+            <Alert.Indicator />
+            <Alert.Title flex="1">{a.text}</Alert.Title>
+            <CloseButton size="xs" aria-label="Dismiss" onClick={() => dismissAlert(a.id)} />
+          </Alert.Root>
+        ))}
+        <Tabs.Root defaultValue="basic" variant="line" size="sm" lazyMount>
+          <Tabs.List flexWrap="wrap">
+            <Tabs.Trigger value="basic">Basic Info</Tabs.Trigger>
+            <Tabs.Trigger value="carriers">Carrier</Tabs.Trigger>
+            <Tabs.Trigger value="clusters">Cluster</Tabs.Trigger>
+            <Tabs.Trigger value="clusterGroups">Cluster Group</Tabs.Trigger>
+            <Tabs.Trigger value="networkGroups">Network Group</Tabs.Trigger>
+            {nea ? <Tabs.Trigger value="neAttributes">Network Attribute</Tabs.Trigger> : null}
+            {ven ? <Tabs.Trigger value="venues">Venue</Tabs.Trigger> : null}
+          </Tabs.List>
+          <Tabs.Content value="basic">
+            <Stack gap="4" maxW="2xl">
+              <TextField
+                label="Name"
+                required
+                value={form.name}
+                error={shown('name')}
+                onChange={(v) => {
+                  setFormField('name', v);
+                  touch('name');
+                }}
+              />
+              <TextAreaField
+                label="Description"
+                limit={MAX_DESCRIPTION}
+                value={form.description}
+                error={shown('description')}
+                onChange={(v) => {
+                  setFormField('description', v);
+                  touch('description');
+                }}
+              />
+              <VisibleTo
+                value={{ minimumRole: form.minimumRole, companyUuid: form.companyUuid }}
+                onChange={(v) => {
+                  setFormField('minimumRole', v.minimumRole as Role);
+                  setFormField('companyUuid', v.companyUuid);
+                }}
+                callerRole={callerRole}
+                layoutCodes={layoutCodes}
+                companies={companyOptions}
+              />
+            </Stack>
+          </Tabs.Content>
+          <Tabs.Content value="carriers">
+            <ElementTab kind="carriers" label="Carriers" elements={set.carriers} />
+          </Tabs.Content>
+          <Tabs.Content value="clusters">
+            <ClusterTab error={errors.primaryVisibility} />
+          </Tabs.Content>
+          <Tabs.Content value="clusterGroups">
+            <ElementTab kind="clusterGroups" label="Cluster Groups" elements={set.clusterGroups} />
+          </Tabs.Content>
+          <Tabs.Content value="networkGroups">
+            <ElementTab kind="networkGroups" label="Network Groups" elements={set.networkGroups} />
+          </Tabs.Content>
+          {nea ? (
+            <Tabs.Content value="neAttributes">
+              <ElementTab kind="neAttributes" label="Network Attributes" elements={set.neAttributes} />
+            </Tabs.Content>
+          ) : null}
+          {ven ? (
+            <Tabs.Content value="venues">
+              <ElementTab kind="venues" label="Venues" elements={set.venues} />
+            </Tabs.Content>
+          ) : null}
+        </Tabs.Root>
+        <Flex gap="3" align="center" wrap="wrap" borderTopWidth="1px" pt="4">
+          <Button size="sm" colorPalette="blue" onClick={save} disabled={!valid || saving} loading={saving}>
+            {record ? 'Update Visibility' : 'Create Visibility'}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            disabled={!record || saving}
+            onClick={() => setConfirming(true)}
+          >
+            <LuTrash2 aria-hidden /> Delete Visibility
+          </Button>
+          {errors.primaryVisibility ? (
+            <Text fontSize="sm" color="fg.error" role="status">
+              {errors.primaryVisibility}
+            </Text>
+          ) : null}
+        </Flex>
+      </Stack>
+      {record ? (
+        <DeleteConfirm
+          open={confirming}
+          onOpenChange={setConfirming}
+          profile={record}
+          busy={saving}
+          onConfirm={remove}
+        />
+      ) : null}
+    </Screen>
+  );
+}
+
+/** The delete confirmation lists the users of the profile (loaded when it opens). */
+function DeleteConfirm({
+  open,
+  onOpenChange,
+  profile,
+  busy,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  profile: VisibilityProfile;
+  busy: boolean;
+  onConfirm: () => void;
+}) {
+  const [users, setUsers] = useState<string[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setUsers(null);
+    setFailed(false);
+    fetchVisibilityProfileUsers(profile.uuid).then(
+      (list) => live && setUsers(list.map((u) => u.username)),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, profile.uuid]);
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Delete Visibility ${profile.name}?`}
+      onConfirm={onConfirm}
+      busy={busy}
+    >
+      <Text>Users who have this visibility profile are left without one.</Text>
+      <Dependants
+        heading="Users who have this visibility profile:"
+        names={users}
+        loading={users === null && !failed}
+        error={failed ? m.dependantsLoadFailed : null}
+        none="No user has this visibility profile."
+      />
+    </ConfirmDialog>
+  );
+}

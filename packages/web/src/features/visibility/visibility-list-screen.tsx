@@ -1,0 +1,115 @@
+// Visibility profile list (spec §2): Name and Description with their
+// filters, paginated, 'New Visibility', and the 'Sync Visibility Elements'
+// dropdown (NE Attribute and Venue only with the layout codes NEA / VEN).
+import { Button, Link as ChakraLink, Menu, Portal, Table } from '@chakra-ui/react';
+import { VISIBILITY_SYNC_ALL, visibilitySyncKindsFor } from '@userprofile/shared/constants';
+import { LuChevronDown, LuPlus, LuRefreshCw } from 'react-icons/lu';
+import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
+import { DataState } from '../../components/ui/data-state.tsx';
+import { FilterBar, ListFooter, SortableHeader } from '../../components/ui/list-kit.tsx';
+import { Screen } from '../../components/ui/page.tsx';
+import { useCache } from '../../lib/data/use-cache.ts';
+import { type VisibilityProfile, visibilityProfiles } from '../../lib/data/visibility-profiles.ts';
+import { toVisibilityProfileEdit, toVisibilityProfileNew } from '../../lib/paths.ts';
+import { useSession } from '../../lib/session.ts';
+import { type ListColumn, useClientList } from '../../lib/use-client-list.ts';
+import { runSync, syncState } from './visibility-sync.ts';
+
+const COLUMNS: readonly ListColumn<VisibilityProfile>[] = [
+  { key: 'name', label: 'Name', value: (p) => p.name },
+  { key: 'description', label: 'Description', value: (p) => p.description ?? '' },
+];
+
+function SyncMenu() {
+  const { syncing } = useSnapshot(syncState);
+  const layoutCodes = useSession((s) => s.user?.layoutCode) ?? [];
+  return (
+    <Menu.Root
+      onSelect={(d) => void runSync(d.value as Parameters<typeof runSync>[0])}
+      positioning={{ placement: 'bottom-end' }}
+    >
+      <Menu.Trigger asChild>
+        <Button size="sm" variant="outline" disabled={syncing} loading={syncing} loadingText="Syncing...">
+          <LuRefreshCw aria-hidden /> Sync Visibility Elements <LuChevronDown aria-hidden />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.Item value={VISIBILITY_SYNC_ALL}>All</Menu.Item>
+            {visibilitySyncKindsFor(layoutCodes).map((k) => (
+              <Menu.Item key={k.kind} value={k.kind}>
+                {k.label}
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+export function VisibilityListScreen() {
+  const profiles = useCache(visibilityProfiles);
+  const list = useClientList(profiles.data, COLUMNS);
+  return (
+    <Screen
+      title="Visibility Profiles"
+      actions={
+        <>
+          <SyncMenu />
+          <Button asChild size="sm" colorPalette="blue">
+            <Link href={toVisibilityProfileNew()}>
+              <LuPlus aria-hidden /> New Visibility
+            </Link>
+          </Button>
+        </>
+      }
+      cardHeader={<FilterBar filters={COLUMNS} values={list.filters} onChange={list.setFilter} />}
+    >
+      <DataState what="visibility profiles" data={profiles.data} error={profiles.error} onRetry={profiles.retry}>
+        {() => (
+          <>
+            <Table.Root size="sm" aria-label="Visibility profiles" interactive>
+              <Table.Header>
+                <Table.Row>
+                  {COLUMNS.map((c) => (
+                    <SortableHeader
+                      key={c.key}
+                      column={c.key}
+                      label={c.label}
+                      sort={list.sort}
+                      onSort={list.toggleSort}
+                      {...(c.key === 'name' ? { width: '35%' } : {})}
+                    />
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {list.rows.map((p) => (
+                  <Table.Row key={p.uuid}>
+                    <Table.Cell>
+                      <ChakraLink asChild color="blue.fg">
+                        <Link href={toVisibilityProfileEdit(p.uuid)}>{p.name}</Link>
+                      </ChakraLink>
+                    </Table.Cell>
+                    <Table.Cell color="fg.muted">{p.description}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+            <ListFooter
+              page={list.page}
+              pages={list.pages}
+              pageSize={list.pageSize}
+              total={list.matches.length}
+              onPage={list.setPage}
+              empty="No visibility profiles match"
+            />
+          </>
+        )}
+      </DataState>
+    </Screen>
+  );
+}
