@@ -6,7 +6,7 @@
 // open, close and select (arrows, Home, End, Space).
 import { Badge, Box, Button, Flex, Input, Text } from '@chakra-ui/react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, type MouseEvent, memo, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type MouseEvent, memo, useId, useMemo, useRef, useState } from 'react';
 import { LuCheck, LuChevronDown, LuChevronRight } from 'react-icons/lu';
 import {
   type ClusterIndex,
@@ -132,11 +132,6 @@ export function ClusterTree({
     if (part === 'select') onToggleSelected(uuid);
     else if (part === 'toggle' && matches === null) onExpand(uuid, !expanded.has(uuid));
   };
-
-  // Keep the active row in view when the rows change under it (filter, collapse).
-  useEffect(() => {
-    if (active !== null && rows.length > 0) virtualizer.scrollToIndex(activeRow, { align: 'auto' });
-  }, [active, activeRow, rows, virtualizer]);
 
   const rowId = (row: number) => `${treeId}-row-${row}`;
   const total = index.size;

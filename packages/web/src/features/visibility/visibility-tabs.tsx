@@ -128,20 +128,26 @@ export function ElementTab({
   );
 }
 
-/** The primary visibility dropdown: every cluster, indented by depth. Memoised: thousands of options. */
+/**
+ * The primary visibility dropdown: every cluster, indented by depth. Thousands
+ * of options cost a noticeable moment to build and style, so they are put in
+ * only while the dropdown is in use (pointer over it or focus in it); until
+ * then it holds the chosen option alone.
+ */
 const PrimarySelect = memo(function PrimarySelect({
   index,
   value,
-  invalid,
   error,
 }: {
   index: ClusterIndex;
   value: string | null;
-  invalid: boolean;
   error: string | undefined;
 }) {
   const id = useId();
+  const [engaged, setEngaged] = useState(false);
+  const [focused, setFocused] = useState(false);
   const options = useMemo(() => {
+    if (!engaged) return null;
     const out = [];
     for (let i = 0; i < index.size; i++) {
       out.push(
@@ -151,18 +157,34 @@ const PrimarySelect = memo(function PrimarySelect({
       );
     }
     return out;
-  }, [index]);
+  }, [index, engaged]);
+  const at = value === null ? undefined : index.at.get(value);
   return (
-    <Field.Root invalid={invalid} maxW="md">
+    <Field.Root invalid={!!error} maxW="md">
       <Field.Label htmlFor={id}>Primary Visibility</Field.Label>
       <NativeSelect.Root size="sm">
         <NativeSelect.Field
           id={id}
           value={value ?? ''}
           onChange={(e) => choosePrimaryVisibility(e.currentTarget.value || null)}
+          onPointerEnter={() => setEngaged(true)}
+          onPointerLeave={() => setEngaged(focused)}
+          onFocus={() => {
+            setFocused(true);
+            setEngaged(true);
+          }}
+          onBlur={() => {
+            setFocused(false);
+            setEngaged(false);
+          }}
         >
           <option value="">{NO_SELECTION}</option>
-          {options}
+          {options ??
+            (at === undefined ? null : (
+              <option key={value} value={value ?? ''}>
+                {index.name[at]}
+              </option>
+            ))}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
@@ -178,7 +200,7 @@ export function ClusterTab({ error }: { error: string | undefined }) {
   return (
     <Stack gap="3" pt="2">
       <Flex gap="3" align="end" wrap="wrap">
-        <PrimarySelect index={index} value={snap.form.primary} invalid={!!error} error={error} />
+        <PrimarySelect index={index} value={snap.form.primary} error={error} />
         <AddOrRemoveAll anySelected={snap.form.clusters.size > 0} onClick={toggleAllClusterSelection} />
         {snap.form.primary ? (
           <Badge colorPalette="blue" variant="subtle">
