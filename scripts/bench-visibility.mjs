@@ -104,7 +104,10 @@ function freePort() {
 }
 
 console.log(`Starting the contract server with ${CLUSTERS} clusters...`);
-const server = await startServer({ port: await freePort(), env: { SEED_CLUSTERS: String(CLUSTERS), SEED_USERS: '100' } });
+const server = await startServer({
+  port: await freePort(),
+  env: { SEED_CLUSTERS: String(CLUSTERS), SEED_USERS: '100' },
+});
 const browser = await launchChromium();
 const results = [];
 let failed = false;

@@ -16,7 +16,7 @@ import { DataState } from '../../components/ui/data-state.tsx';
 import { TextAreaField, TextField } from '../../components/ui/fields.tsx';
 import { Screen } from '../../components/ui/page.tsx';
 import { VisibleTo } from '../../components/ui/visible-to.tsx';
-import { isApiError } from '../../lib/api/errors.ts';
+import { failureReason, isApiError } from '../../lib/api/errors.ts';
 import { companies } from '../../lib/data/companies.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
 import { visibilityProfiles } from '../../lib/data/visibility-profiles.ts';
@@ -184,7 +184,8 @@ function Editor({
       editor.form.uuid = saved.uuid;
       onSaved(saved, { ...current, uuid: saved.uuid });
     } catch (error) {
-      notify.error(isApiError(error, 409) ? m.nameExists : m.saveError);
+      if (isApiError(error, 409)) notify.error(m.nameExists);
+      else notify.error(m.saveError, failureReason(error));
     } finally {
       setSaving(false);
     }
@@ -199,8 +200,8 @@ function Editor({
       notify.success(m.deleted(record.name));
       setConfirming(false);
       onDeleted();
-    } catch {
-      notify.error(m.deleteFailed);
+    } catch (error) {
+      notify.error(m.deleteFailed, failureReason(error));
     } finally {
       setSaving(false);
     }

@@ -5,7 +5,7 @@
 import { VISIBILITY_SYNC_KINDS, type VisibilitySyncKind } from '@userprofile/shared/constants';
 import { visibilityMessages as vm } from '@userprofile/shared/messages';
 import { proxy } from 'valtio';
-import { isApiError } from '../../lib/api/errors.ts';
+import { failureReason, isApiError } from '../../lib/api/errors.ts';
 import { visibilitySet } from '../../lib/data/visibility-set.ts';
 import { notify } from '../../lib/toaster.ts';
 import { syncVisibility } from './api.ts';
@@ -37,7 +37,9 @@ export async function runSync(kind: VisibilitySyncKind | 'all'): Promise<void> {
     visibilitySet.clear();
     notify.success(syncSuccessMessage(kind, count));
   } catch (error) {
-    notify.error(syncErrorMessage(error));
+    const message = syncErrorMessage(error);
+    // The catch-all message says nothing of the cause: the reason goes beneath it.
+    notify.error(message, message === vm.syncError ? failureReason(error) : undefined);
   } finally {
     syncState.syncing = false;
   }
