@@ -11,6 +11,8 @@ interface AuthorizeRequest {
   state?: string;
   scope?: string;
   response_mode?: 'query';
+  /** OpenID Connect: echoed in the ID token. */
+  nonce?: string;
 }
 
 export type AuthorizeCheck =
@@ -26,6 +28,7 @@ const FIELDS = [
   'state',
   'scope',
   'response_mode',
+  'nonce',
 ] as const;
 
 /**
@@ -77,6 +80,7 @@ export function checkAuthorizeRequest(input: unknown, store: AuthStore): Authori
 
   const state = get('state');
   const scope = get('scope');
+  const nonce = get('nonce');
   return {
     ok: true,
     client,
@@ -89,6 +93,7 @@ export function checkAuthorizeRequest(input: unknown, store: AuthStore): Authori
       ...(state !== undefined ? { state } : {}),
       ...(scope !== undefined ? { scope } : {}),
       ...(responseMode !== undefined ? { response_mode: responseMode } : {}),
+      ...(nonce !== undefined ? { nonce } : {}),
     },
   };
 }

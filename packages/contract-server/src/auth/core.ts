@@ -48,6 +48,8 @@ export interface Session {
   userUuid: string;
   /** Enterprise SSO ticket the session was opened with, if any. */
   ticket?: string;
+  /** When the user signed in (seconds), the ID token's `auth_time`. */
+  authTime: number;
   /** jti of every token issued under the session. */
   jtis: Set<string>;
   /** Codes issued to the session, oldest first (the unredeemed ones count against CODES_PER_SESSION). */
@@ -58,6 +60,9 @@ interface AuthCode {
   clientId: string;
   redirectUri: string;
   challenge: string;
+  /** Scope granted at authorize: 'openid' when asked for, which brings an ID token. */
+  scope: string | undefined;
+  nonce: string | undefined;
   userUuid: string;
   sessionId: string;
   expiresAt: number;
@@ -70,9 +75,28 @@ export interface TokenResponse {
   access_token: string;
   token_type: 'Bearer';
   expires_in: number;
+  scope?: string;
+  id_token?: string;
 }
 
 type TokenErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type';
+
+/** How the client authenticated at the token endpoint (RFC 6749 §2.3.1). */
+export interface ClientCredentials {
+  clientId: string | undefined;
+  secret: string | undefined;
+  method: 'client_secret_basic' | 'client_secret_post' | 'none';
+}
+
+/** The scopes this provider grants; others asked for are ignored. */
+export const SUPPORTED_SCOPES = ['openid'] as const;
+
+/** The granted scope: the supported scopes among those asked for, or undefined. */
+export function grantedScope(requested: string | undefined): string | undefined {
+  const asked = new Set((requested ?? '').split(' ').filter(Boolean));
+  const granted = SUPPORTED_SCOPES.filter((s) => asked.has(s));
+  return granted.length > 0 ? granted.join(' ') : undefined;
+}
 export type TokenOutcome =
   | { ok: true; body: TokenResponse }
   | { ok: false; error: TokenErrorCode; error_description: string };
@@ -132,7 +156,14 @@ export class AuthCore {
   // Sessions ---------------------------------------------------------------
 
   createSession(userUuid: string, ticket?: string): Session {
-    const session: Session = { id: randomUUID(), cookie: randomToken(), userUuid, jtis: new Set(), codes: [] };
+    const session: Session = {
+      id: randomUUID(),
+      cookie: randomToken(),
+      userUuid,
+      authTime: Math.floor(this.now() / 1000),
+      jtis: new Set(),
+      codes: [],
+    };
     if (ticket !== undefined) session.ticket = ticket;
     this.sessions.set(session.id, session);
     this.sessionsByCookie.set(session.cookie, session);
@@ -177,7 +208,14 @@ export class AuthCore {
 
   // Authorization codes ------------------------------------------------------
 
-  issueCode(input: { clientId: string; redirectUri: string; challenge: string; session: Session }): string {
+  issueCode(input: {
+    clientId: string;
+    redirectUri: string;
+    challenge: string;
+    scope?: string | undefined;
+    nonce?: string | undefined;
+    session: Session;
+  }): string {
     this.prune();
     const now = this.now();
     const pending = input.session.codes.filter((c) => {
@@ -192,6 +230,8 @@ export class AuthCore {
       clientId: input.clientId,
       redirectUri: input.redirectUri,
       challenge: input.challenge,
+      scope: grantedScope(input.scope),
+      nonce: input.nonce,
       userUuid: input.session.userUuid,
       sessionId: input.session.id,
       expiresAt: this.now() + CODE_TTL_MS,
@@ -206,7 +246,7 @@ export class AuthCore {
    * and the spending of the code happen synchronously, before the first await,
    * so of two concurrent redemptions exactly one gets past this point.
    */
-  redeemCode(params: TokenParams): Promise<TokenOutcome> | TokenOutcome {
+  redeemCode(params: TokenParams, credentials: ClientCredentials): Promise<TokenOutcome> | TokenOutcome {
     const fail = (error: TokenErrorCode, error_description: string): TokenOutcome => ({
       ok: false,
       error,
@@ -218,15 +258,9 @@ export class AuthCore {
     if (grantType !== 'authorization_code') {
       return fail('unsupported_grant_type', 'only the authorization_code grant is supported');
     }
-    const clientId = str(params.client_id);
-    if (!clientId) return fail('invalid_request', 'client_id is required');
-    const client = this.store.findClient(clientId);
-    if (!client) return fail('invalid_client', 'unknown client');
-    if (params.client_secret !== undefined) {
-      if (typeof params.client_secret !== 'string' || !timingSafeEqualText(params.client_secret, client.clientSecret)) {
-        return fail('invalid_client', 'client authentication failed');
-      }
-    }
+    const authenticated = this.authenticateClient(credentials);
+    if (!authenticated.ok) return fail(authenticated.error, authenticated.error_description);
+    const clientId = authenticated.clientId;
     const codeValue = str(params.code);
     if (!codeValue) return fail('invalid_request', 'code is required');
     const code = this.codes.get(codeValue);
@@ -238,7 +272,15 @@ export class AuthCore {
     }
     if (this.now() >= code.expiresAt) return fail('invalid_grant', 'the authorization code has expired');
     if (code.clientId !== clientId) return fail('invalid_grant', 'the authorization code was issued to another client');
-    if (params.redirect_uri !== undefined && params.redirect_uri !== code.redirectUri) {
+    // RFC 6749 §4.1.3: required when the authorization request had one (always, here) and
+    // equal to it. One exception: the console's own public client, whose token call spec §7
+    // fixes as client_id, code, code_verifier, grant_type. Its code can only have gone to its
+    // one registered redirect target, and PKCE binds the code to the browser that asked.
+    if (params.redirect_uri === undefined) {
+      if (clientId !== this.consoleClientId) {
+        return fail('invalid_request', 'redirect_uri is required: the authorization request carried one');
+      }
+    } else if (params.redirect_uri !== code.redirectUri) {
       return fail('invalid_grant', 'redirect_uri differs from the one of the authorization request');
     }
     if (params.code_verifier === undefined) return fail('invalid_grant', 'code_verifier is required');
@@ -252,34 +294,90 @@ export class AuthCore {
     code.spent = true;
     const jti = randomUUID();
     code.jtis.push(jti);
-    return this.signToken(account, clientId, session, jti).then((body) => ({ ok: true as const, body }));
+    return this.signToken(account, clientId, session, jti, code).then((body) => ({ ok: true as const, body }));
+  }
+
+  /**
+   * RFC 6749 §2.3: the console's own client is public (PKCE alone; a secret,
+   * if sent, must still be right); every other client has a secret and must
+   * prove it, by HTTP Basic or in the body. A wrong or missing secret is
+   * always refused.
+   */
+  authenticateClient(
+    credentials: ClientCredentials,
+  ):
+    | { ok: true; clientId: string }
+    | { ok: false; error: 'invalid_request' | 'invalid_client'; error_description: string } {
+    const { clientId, secret, method } = credentials;
+    if (!clientId) return { ok: false, error: 'invalid_request', error_description: 'client_id is required' };
+    const client = this.store.findClient(clientId);
+    if (!client) return { ok: false, error: 'invalid_client', error_description: 'client authentication failed' };
+    const isPublic = clientId === this.consoleClientId;
+    if (method === 'none') {
+      return isPublic
+        ? { ok: true, clientId }
+        : {
+            ok: false,
+            error: 'invalid_client',
+            error_description: 'client authentication failed: the client must send its secret',
+          };
+    }
+    if (typeof secret !== 'string' || client.clientSecret === '' || !timingSafeEqualText(secret, client.clientSecret)) {
+      return { ok: false, error: 'invalid_client', error_description: 'client authentication failed' };
+    }
+    return { ok: true, clientId };
   }
 
   // Access tokens -------------------------------------------------------------
 
+  /**
+   * An RFC 9068 access token (`typ: at+jwt`, `aud` = the client), and with
+   * `openid` granted an OpenID Connect ID token for the same client.
+   */
   async signToken(
     account: AuthAccount,
     clientId: string,
     session: Session,
     jti = randomUUID(),
+    grant: { scope: string | undefined; nonce: string | undefined } = { scope: undefined, nonce: undefined },
   ): Promise<TokenResponse> {
     const key = await this.key;
     const iat = Math.floor(this.now() / 1000);
+    const exp = iat + this.tokenTtlSeconds;
     session.jtis.add(jti);
     const accessToken = await new SignJWT({
       preferred_username: account.username,
       roles: account.roles,
       client_id: clientId,
       sid: session.id,
+      ...(grant.scope ? { scope: grant.scope } : {}),
     })
-      .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
+      .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'at+jwt' })
       .setIssuer(this.issuer)
       .setSubject(account.uuid)
+      .setAudience(clientId)
       .setJti(jti)
       .setIssuedAt(iat)
-      .setExpirationTime(iat + this.tokenTtlSeconds)
+      .setExpirationTime(exp)
       .sign(key.privateKey);
-    return { access_token: accessToken, token_type: 'Bearer', expires_in: this.tokenTtlSeconds };
+    const body: TokenResponse = { access_token: accessToken, token_type: 'Bearer', expires_in: this.tokenTtlSeconds };
+    if (grant.scope) body.scope = grant.scope;
+    if (grant.scope?.split(' ').includes('openid')) {
+      body.id_token = await new SignJWT({
+        auth_time: session.authTime,
+        sid: session.id,
+        preferred_username: account.username,
+        ...(grant.nonce !== undefined ? { nonce: grant.nonce } : {}),
+      })
+        .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
+        .setIssuer(this.issuer)
+        .setSubject(account.uuid)
+        .setAudience(clientId)
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .sign(key.privateKey);
+    }
+    return body;
   }
 
   /**
@@ -356,8 +454,10 @@ export class AuthCore {
         },
         {
           algorithms: ['RS256'],
+          typ: 'at+jwt',
           issuer: this.issuer,
-          requiredClaims: ['sub', 'sid', 'jti', 'exp', 'iat'],
+          audience: this.consoleClientId,
+          requiredClaims: ['sub', 'sid', 'jti', 'exp', 'iat', 'client_id'],
           currentDate: new Date(this.now()),
         },
       ));
@@ -384,6 +484,7 @@ export class AuthCore {
     try {
       const { payload } = await jwtVerify(token, key.publicKey, {
         algorithms: ['RS256'],
+        typ: 'at+jwt',
         issuer: this.issuer,
         currentDate: new Date(0),
       });

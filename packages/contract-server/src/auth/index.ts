@@ -27,11 +27,19 @@ import type {} from '@fastify/cookie';
 import { BASE_PATH as BASE, XSRF_COOKIE, XSRF_HEADER } from '@userprofile/shared/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorBody } from '../http/errors.ts';
+import { errorBody, tokenErrorBody } from '../http/errors.ts';
 import { SSO_BASE_PATH, type SsoClient, SsoProvider } from '../sites/sso.ts';
 import { authorizeQueryToObject, buildRedirect, checkAuthorizeRequest } from './authorize-request.ts';
 import type { AuthService, AuthStore } from './contract.ts';
-import { AuthCore, DEFAULT_TOKEN_TTL_SECONDS, randomToken, type Session, type TokenParams } from './core.ts';
+import {
+  AuthCore,
+  type ClientCredentials,
+  DEFAULT_TOKEN_TTL_SECONDS,
+  randomToken,
+  type Session,
+  SUPPORTED_SCOPES,
+  type TokenParams,
+} from './core.ts';
 import { AuthError, decodedPath, escapeHtml, htmlPage, routedPath } from './http.ts';
 import type { SigningKey } from './keys.ts';
 import { MAX_PASSWORD_LENGTH, verifyPassword } from './password.ts';
@@ -214,6 +222,8 @@ export function createAuth(options: CreateAuthOptions): Auth {
       clientId: request.request.client_id,
       redirectUri: request.request.redirect_uri,
       challenge: request.request.code_challenge,
+      scope: request.request.scope,
+      nonce: request.request.nonce,
       session,
     });
     return { redirectUrl: buildRedirect(request.request.redirect_uri, { code, state: request.request.state }) };
@@ -283,10 +293,15 @@ export function createAuth(options: CreateAuthOptions): Auth {
               : 'invalid_request';
         const message =
           code === 'unsupported_grant_type' ? 'Only the authorization_code grant is supported.' : invalid.message;
-        return reply.code(400).send(errorBody(400, message, undefined, code));
+        return reply.code(400).send(tokenErrorBody(400, code, message));
       }
-      const outcome = await core.redeemCode(params);
-      if (!outcome.ok) return reply.code(400).send(errorBody(400, outcome.error_description, undefined, outcome.error));
+      const credentials = clientCredentials(request, params);
+      if (!credentials.ok) return refuseClient(reply, 'invalid_request', credentials.reason);
+      const outcome = await core.redeemCode(params, credentials.credentials);
+      if (!outcome.ok) {
+        if (outcome.error === 'invalid_client') return refuseClient(reply, outcome.error, outcome.error_description);
+        return reply.code(400).send(tokenErrorBody(400, outcome.error, outcome.error_description));
+      }
       return outcome.body;
     },
 
@@ -351,23 +366,38 @@ export function createAuth(options: CreateAuthOptions): Auth {
     },
 
     async openidConfiguration() {
-      return {
-        issuer: core.issuer,
-        authorization_endpoint: `${publicOrigin}${BASE}/authorize`,
-        token_endpoint: `${publicOrigin}${TOKEN_PATH}`,
-        jwks_uri: `${publicOrigin}${BASE}/api/v1/auth/jwks`,
-        end_session_endpoint: `${publicOrigin}${BASE}/logout`,
-        response_types_supported: ['code'],
-        response_modes_supported: ['query'],
-        grant_types_supported: ['authorization_code'],
-        code_challenge_methods_supported: ['S256'],
-        subject_types_supported: ['public'],
-        id_token_signing_alg_values_supported: ['RS256'],
-        token_endpoint_auth_methods_supported: ['none', 'client_secret_post'],
-        scopes_supported: ['openid', 'profile'],
-      };
+      return metadata;
     },
   };
+
+  /**
+   * Provider metadata, served at the OpenID Connect Discovery location
+   * ({issuer}/.well-known/openid-configuration) and the RFC 8414 one for an
+   * issuer with a path (/.well-known/oauth-authorization-server/userprofile).
+   */
+  const metadata = {
+    issuer: core.issuer,
+    authorization_endpoint: `${publicOrigin}${BASE}/authorize`,
+    token_endpoint: `${publicOrigin}${TOKEN_PATH}`,
+    jwks_uri: `${publicOrigin}${BASE}/api/v1/auth/jwks`,
+    response_types_supported: ['code'],
+    response_modes_supported: ['query'],
+    grant_types_supported: ['authorization_code'],
+    code_challenge_methods_supported: ['S256'],
+    subject_types_supported: ['public'],
+    id_token_signing_alg_values_supported: ['RS256'],
+    // The console's own client is public (none, PKCE); every other client authenticates with its secret.
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+    scopes_supported: [...SUPPORTED_SCOPES],
+    claims_supported: ['iss', 'sub', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'sid', 'preferred_username'],
+  };
+
+  function refuseClient(reply: FastifyReply, error: 'invalid_request' | 'invalid_client', description: string) {
+    if (error === 'invalid_request') return reply.code(400).send(tokenErrorBody(400, error, description));
+    // RFC 6749 §5.2: 401, with the scheme the client may authenticate by.
+    reply.header('WWW-Authenticate', 'Basic realm="userprofile", charset="UTF-8"');
+    return reply.code(401).send(tokenErrorBody(401, error, description));
+  }
 
   const securityHandlers: Auth['securityHandlers'] = {
     async bearerAuth(request, reply) {
@@ -429,7 +459,13 @@ export function createAuth(options: CreateAuthOptions): Auth {
       if (!methods.includes('POST')) return;
       // OAuth2 clients expect RFC 6749 errors from the token endpoint, also for a
       // body that fails the document's schema: the handler answers those itself.
-      if (route.url === TOKEN_PATH) route.attachValidation = true;
+      if (route.url === TOKEN_PATH) {
+        route.attachValidation = true;
+        route.preSerialization = [
+          ...[route.preSerialization ?? []].flat(),
+          asTokenError,
+        ] as typeof route.preSerialization;
+      }
       // RFC 7636 §4.3 makes an absent method mean 'plain'; it must be refused, not
       // filled in by a schema default before validation sees it.
       if (AUTHORIZE_PATHS.has(route.url)) {
@@ -440,6 +476,9 @@ export function createAuth(options: CreateAuthOptions): Auth {
         ];
       }
     });
+
+    // RFC 8414 §3.1: the issuer's path goes after the well-known segment.
+    app.get(`/.well-known/oauth-authorization-server${new URL(core.issuer).pathname}`, async () => metadata);
   }
 
   return {
@@ -452,6 +491,36 @@ export function createAuth(options: CreateAuthOptions): Auth {
     handlers,
     service,
     sso,
+  };
+}
+
+const TOKEN_ERRORS = new Set([
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+]);
+
+/**
+ * Every 400/401 of the token endpoint in the RFC 6749 §5.2 form, also those
+ * answered before the handler runs (a body of the wrong media type, broken
+ * JSON): `error` is an RFC code and `error_description` says why.
+ */
+async function asTokenError(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (reply.statusCode !== 400 && reply.statusCode !== 401) return payload;
+  if (typeof payload !== 'object' || payload === null) return payload;
+  const body = payload as { error?: unknown; message?: unknown; error_description?: unknown };
+  if (typeof body.error_description === 'string') return payload;
+  const description = typeof body.message === 'string' ? body.message : 'The token request is not valid.';
+  const known = typeof body.error === 'string' && TOKEN_ERRORS.has(body.error) ? body.error : 'invalid_request';
+  if (reply.statusCode === 401) reply.header('WWW-Authenticate', 'Basic realm="userprofile", charset="UTF-8"');
+  return {
+    ...body,
+    error: reply.statusCode === 401 ? 'invalid_client' : known,
+    error_description: description,
+    message: description,
   };
 }
 
@@ -479,6 +548,53 @@ function hasXsrfProof(request: FastifyRequest): boolean {
   const cookie = request.cookies[XSRF_COOKIE];
   const header = request.headers[XSRF_HEADER_NAME];
   return !!cookie && typeof header === 'string' && timingSafeEqualText(header, cookie);
+}
+
+/**
+ * The client's credentials at the token endpoint (RFC 6749 §2.3.1): HTTP
+ * Basic (each half form-urlencoded) or client_id/client_secret in the body,
+ * never both; a client_id in the body must then name the same client.
+ */
+function clientCredentials(
+  request: FastifyRequest,
+  params: TokenParams,
+): { ok: true; credentials: ClientCredentials } | { ok: false; reason: string } {
+  const bodyId = typeof params.client_id === 'string' && params.client_id !== '' ? params.client_id : undefined;
+  const bodySecret = typeof params.client_secret === 'string' ? params.client_secret : undefined;
+  const header = request.headers.authorization;
+  const basic = typeof header === 'string' ? /^Basic +([A-Za-z0-9+/=]+)$/i.exec(header.trim()) : null;
+  if (typeof header === 'string' && header !== '' && !basic) {
+    return { ok: false, reason: 'the Authorization header must be HTTP Basic client authentication' };
+  }
+  if (!basic) {
+    return {
+      ok: true,
+      credentials: {
+        clientId: bodyId,
+        secret: bodySecret,
+        method: bodySecret === undefined ? 'none' : 'client_secret_post',
+      },
+    };
+  }
+  if (bodySecret !== undefined) return { ok: false, reason: 'the client used more than one authentication method' };
+  const decoded = Buffer.from(basic[1] as string, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return { ok: false, reason: 'the Basic credentials are malformed' };
+  const form = (text: string) => {
+    try {
+      return decodeURIComponent(text.replace(/\+/g, ' '));
+    } catch {
+      return undefined;
+    }
+  };
+  const clientId = form(decoded.slice(0, colon));
+  const secret = form(decoded.slice(colon + 1));
+  if (clientId === undefined || secret === undefined)
+    return { ok: false, reason: 'the Basic credentials are malformed' };
+  if (bodyId !== undefined && bodyId !== clientId) {
+    return { ok: false, reason: 'client_id differs from the client of the Basic credentials' };
+  }
+  return { ok: true, credentials: { clientId, secret, method: 'client_secret_basic' } };
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {

@@ -25,6 +25,14 @@ export function errorBody(statusCode: number, message: string, errors?: FieldErr
   };
 }
 
+/**
+ * The token endpoint's error: RFC 6749 §5.2 (`error` = its code,
+ * `error_description`), in the one body above (`message` repeats the description).
+ */
+export function tokenErrorBody(statusCode: 400 | 401, error: string, description: string) {
+  return { ...errorBody(statusCode, description, undefined, error), error_description: description };
+}
+
 const CONTEXT_NAMES: Record<string, string> = { body: 'body', params: 'path', querystring: 'query', headers: 'header' };
 
 interface AjvError {

@@ -74,24 +74,28 @@ export function registerDemoApp(app: FastifyInstance, options: DemoAppOptions): 
         .send(page(`<p role="alert">This sign-in answer does not belong to a sign-in started here.</p>${again}`));
     }
     reply.clearCookie(PKCE_COOKIE, cookieOptions);
+    // A confidential client: it proves its secret with HTTP Basic (RFC 6749 §2.3.1).
+    const basic = Buffer.from(
+      `${encodeURIComponent(registered.uuid)}:${encodeURIComponent(registered.clientSecret)}`,
+    ).toString('base64');
     const exchange = await app.inject({
       method: 'POST',
       url: `${BASE_PATH}/api/v1/auth/token`,
-      payload: {
+      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
         grant_type: 'authorization_code',
-        client_id: registered.uuid,
         code: query.code,
         code_verifier: verifier,
         redirect_uri: registered.allowedRedirectTarget,
-      },
+      }).toString(),
     });
-    const answer = exchange.json() as { access_token?: string; error?: string; message?: string };
+    const answer = exchange.json() as { access_token?: string; error?: string; error_description?: string };
     if (exchange.statusCode !== 200 || !answer.access_token) {
       return reply
         .code(502)
         .send(
           page(
-            `<p role="alert">The code exchange failed: ${escapeHtml(`${answer.error ?? exchange.statusCode} ${answer.message ?? ''}`)}</p>${again}`,
+            `<p role="alert">The code exchange failed: ${escapeHtml(`${answer.error ?? exchange.statusCode} ${answer.error_description ?? ''}`)}</p>${again}`,
           ),
         );
     }
@@ -99,7 +103,9 @@ export function registerDemoApp(app: FastifyInstance, options: DemoAppOptions): 
     const jwks = (await app.inject({ method: 'GET', url: `${BASE_PATH}/api/v1/auth/jwks` })).json() as JSONWebKeySet;
     const { payload } = await jwtVerify(answer.access_token, createLocalJWKSet(jwks), {
       algorithms: ['RS256'],
+      typ: 'at+jwt',
       issuer: `${publicOrigin}/userprofile`,
+      audience: registered.uuid,
       currentDate: new Date(options.now()),
     });
     const expires = new Date((payload.exp ?? 0) * 1000).toISOString();

@@ -29,7 +29,9 @@ beforeAll(async () => {
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 function signWithOurKey(payload: JWTPayload, header: Record<string, unknown> = {}) {
-  return new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: t.key.kid, ...header }).sign(t.key.privateKey);
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: 'RS256', kid: t.key.kid, typ: 'at+jwt', ...header })
+    .sign(t.key.privateKey);
 }
 
 function expect401(res: { statusCode: number; json: () => unknown }) {
@@ -40,6 +42,14 @@ function expect401(res: { statusCode: number; json: () => unknown }) {
 describe('the API refuses', () => {
   it('a token re-signed with our key and the same claims is accepted (control for the cases below)', async () => {
     expect((await me(t.app, await signWithOurKey({ ...claims }))).statusCode).toBe(200);
+  });
+
+  it('a token of ours that is not an RFC 9068 access token (typ JWT, e.g. an ID token)', async () => {
+    expect401(await me(t.app, await signWithOurKey({ ...claims }, { typ: 'JWT' })));
+  });
+
+  it('an access token for another audience than the console client, even naming the console as client_id', async () => {
+    expect401(await me(t.app, await signWithOurKey({ ...claims, aud: DEMO_CLIENT.uuid })));
   });
 
   it('alg: none', async () => {

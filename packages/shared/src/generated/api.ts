@@ -89,10 +89,18 @@ export interface paths {
         /**
          * Exchange an authorization code for an access token
          * @description RFC 6749 §4.1.3 with the PKCE verifier of RFC 7636. The code is single-use
-         *     and lives 60 seconds. A failed exchange is a 400 whose `error` is the
-         *     RFC 6749 error code (`invalid_request`, `invalid_grant`,
-         *     `unsupported_grant_type`, ...). Accepts JSON (what the console sends) and
-         *     the form encoding of RFC 6749.
+         *     and lives 60 seconds; `redirect_uri` must equal the one of the
+         *     authorization request, and is required from every client but the
+         *     console's own, whose call spec §7 fixes as `client_id`, `code`,
+         *     `code_verifier`, `grant_type`. Clients other than the console authenticate
+         *     with their secret (`client_secret_basic` or `client_secret_post`); the
+         *     console's own client is public and relies on PKCE. Unknown parameters are
+         *     ignored (RFC 6749 §3.2). A failed exchange is an RFC 6749 §5.2 error body:
+         *     400 with `error` = `invalid_request`, `invalid_grant`,
+         *     `unsupported_grant_type`, ..., or 401 `invalid_client` with
+         *     `WWW-Authenticate: Basic`. With `scope=openid` at authorize the answer
+         *     carries an OpenID Connect ID token. Accepts JSON (what the console sends)
+         *     and the form encoding of RFC 6749.
          */
         post: operations["token"];
         delete?: never;
@@ -213,7 +221,12 @@ export interface paths {
         };
         /**
          * Provider metadata (OpenID Connect discovery)
-         * @description Designed. The endpoints and capabilities of this authorization provider; `issuer` is `{origin}/userprofile`.
+         * @description Designed. The endpoints and capabilities of this authorization provider;
+         *     `issuer` is `{origin}/userprofile`, so this is the OpenID Connect
+         *     Discovery location `{issuer}/.well-known/openid-configuration`. The same
+         *     metadata is served at the RFC 8414 location for an issuer with a path,
+         *     `{origin}/.well-known/oauth-authorization-server/userprofile` (outside the
+         *     server URL of this document).
          */
         get: operations["openidConfiguration"];
         put?: never;
@@ -1635,6 +1648,8 @@ export interface components {
              * @enum {string}
              */
             code_challenge_method: "S256";
+            /** @description OpenID Connect nonce, echoed in the ID token. */
+            nonce?: string | null;
         };
         AuthorizeBody: {
             credentials?: components["schemas"]["Credentials"];
@@ -1649,15 +1664,28 @@ export interface components {
             /** @description The client's redirect URI with `code` and `state`. */
             redirectUrl: string;
         };
+        /** @description Unknown parameters are allowed and ignored (RFC 6749 §3.2). */
         TokenRequest: {
-            client_id: components["schemas"]["Name"];
-            code: string;
-            code_verifier: components["schemas"]["CodeVerifier"];
+            /** @description Required unless the client authenticates with HTTP Basic (`client_secret_basic`). */
+            client_id?: components["schemas"]["Name"];
+            code?: string;
+            code_verifier?: components["schemas"]["CodeVerifier"];
             /** @description Only `authorization_code` is supported; anything else gives 400 `unsupported_grant_type`. */
             grant_type: string;
+            /** @description Equal to the `redirect_uri` of the authorization request (RFC 6749 §4.1.3); required from every client but the console's own public client (spec §7). */
             redirect_uri?: string;
-            /** @description For confidential clients (`client_secret_post`); public clients such as the console rely on PKCE alone. */
-            client_secret?: components["schemas"]["ClientSecret"];
+            /** @description For clients with a secret (`client_secret_post`); the console's public client relies on PKCE alone. */
+            client_secret?: string;
+        };
+        /** @description RFC 6749 §5.2 error, in the team's error shape (`message` repeats `error_description`). */
+        TokenError: {
+            /** @enum {integer} */
+            statusCode: 400 | 401;
+            /** @enum {string} */
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
+            error_description: string;
+            message: string;
+            errors?: components["schemas"]["FieldError"][];
         };
         TokenResponse: {
             /** @description An RS256 JWT; its `exp` claim gives the expiry. */
@@ -1666,6 +1694,10 @@ export interface components {
             token_type: "Bearer";
             /** @description Seconds until the token expires. */
             expires_in: number;
+            /** @description The scope granted, when the authorization request asked for one this provider knows (`openid`). */
+            scope?: string;
+            /** @description OpenID Connect ID token (RS256; `iss`, `sub`, `aud`, `exp`, `iat`, `auth_time`, `nonce` when sent), for `scope=openid`. */
+            id_token?: string;
         };
         CurrentUser: {
             success: boolean;
@@ -1695,7 +1727,6 @@ export interface components {
             authorization_endpoint: string;
             token_endpoint: string;
             jwks_uri: string;
-            end_session_endpoint?: string;
             response_types_supported: string[];
             response_modes_supported?: string[];
             grant_types_supported: string[];
@@ -1704,6 +1735,7 @@ export interface components {
             id_token_signing_alg_values_supported: string[];
             token_endpoint_auth_methods_supported: string[];
             scopes_supported?: string[];
+            claims_supported?: string[];
         };
         FrontendConfig: {
             /** @description Base URL of the Enterprise SSO provider; null when SSO is not configured. */
@@ -2127,6 +2159,7 @@ export type SchemaAuthorizeBody = components['schemas']['AuthorizeBody'];
 export type SchemaSessionCheckBody = components['schemas']['SessionCheckBody'];
 export type SchemaRedirectResponse = components['schemas']['RedirectResponse'];
 export type SchemaTokenRequest = components['schemas']['TokenRequest'];
+export type SchemaTokenError = components['schemas']['TokenError'];
 export type SchemaTokenResponse = components['schemas']['TokenResponse'];
 export type SchemaCurrentUser = components['schemas']['CurrentUser'];
 export type SchemaJwk = components['schemas']['Jwk'];
@@ -2297,8 +2330,34 @@ export interface operations {
                     "application/json": components["schemas"]["TokenResponse"];
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
+            /** @description RFC 6749 §5.2 error. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 400,
+                     *       "error": "invalid_grant",
+                     *       "error_description": "the authorization code has already been used",
+                     *       "message": "the authorization code has already been used"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TokenError"];
+                };
+            };
+            /** @description The client failed to authenticate (`invalid_client`). */
+            401: {
+                headers: {
+                    /** @description `Basic realm="userprofile"` */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenError"];
+                };
+            };
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
         };

@@ -16,6 +16,11 @@ describe('parseAuthorizeQuery', () => {
       state: 's',
     });
   });
+  it('decodes each parameter once: percent signs in state and an encoded redirect query survive', () => {
+    const sent = { state: 'ret%2Fhome%3Fa%3D1', redirect_uri: 'https://a/cb?next=%2Fhome', nonce: 'n%25' };
+    const r = parseAuthorizeQuery(`?${new URLSearchParams({ client_id: 'c', ...sent })}`);
+    expect(r).toMatchObject(sent);
+  });
   it('answers null without a client_id', () => {
     expect(parseAuthorizeQuery('?state=s')).toBeNull();
   });

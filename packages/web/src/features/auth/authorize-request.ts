@@ -17,6 +17,7 @@ export const AUTHORIZE_PARAMS = [
   'state',
   'code_challenge',
   'code_challenge_method',
+  'nonce',
 ] as const;
 
 /**
@@ -41,6 +42,9 @@ export function parseAuthorizeQuery(search: string): AuthorizeRequest | null {
   if (mode !== null) request.response_mode = mode as AuthorizeRequest['response_mode'];
   const state = q.get('state');
   if (state !== null) request.state = state;
+  // OpenID Connect clients send a nonce; the provider echoes it in the ID token.
+  const nonce = q.get('nonce');
+  if (nonce !== null) request.nonce = nonce;
   return request;
 }
 
