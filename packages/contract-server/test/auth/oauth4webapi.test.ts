@@ -1,0 +1,202 @@
+// Issue 10: panva's oauth4webapi, a strict OAuth 2 / OpenID Connect client,
+// against the dev backend on a real socket: discovery at both metadata
+// locations, authorization code + PKCE with and without openid, for the
+// console's public client and a client with a secret, ID token and access
+// token validated. Refresh is not advertised, and refused. Any error fails.
+import { createServer } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import * as oauth from 'oauth4webapi';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { CONSOLE_CLIENT_ID, DEMO_CLIENT_ID } from '../../src/seed/seed.ts';
+import { testSigningKey } from './harness.ts';
+
+const insecure = { [oauth.allowInsecureRequests]: true };
+let app: FastifyInstance;
+let origin: string;
+let issuer: URL;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  issuer = new URL(`${origin}/userprofile`);
+  app = await buildApp({ publicOrigin: origin, seedUsers: 10, webDist: null, signingKey: testSigningKey() });
+  await app.listen({ port, host: '127.0.0.1' });
+});
+afterAll(() => app.close());
+
+async function discover(algorithm: 'oidc' | 'oauth2') {
+  const response = await oauth.discoveryRequest(issuer, { algorithm, ...insecure });
+  return oauth.processDiscoveryResponse(issuer, response);
+}
+
+/** What the login page does for the user: the sign-in form, then POST /auth/authorize; answers the redirect URL. */
+async function signInAtTheLoginPage(authorizationUrl: URL): Promise<URL> {
+  const page = await fetch(authorizationUrl);
+  expect(page.status).not.toBe(400);
+  const first = await fetch(`${origin}/userprofile/api/v1/auth/frontendconfig`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] as string;
+  const authorizeRequest = Object.fromEntries(authorizationUrl.searchParams);
+  const res = await fetch(`${origin}/userprofile/api/v1/auth/authorize`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+    body: JSON.stringify({ credentials: { username: 'customer.admin', password: 'Passw0rd!' }, authorizeRequest }),
+  });
+  expect(res.status).toBe(200);
+  return new URL(((await res.json()) as { redirectUrl: string }).redirectUrl);
+}
+
+describe('oauth4webapi against the dev backend', () => {
+  it('discovers the same metadata at the OpenID Connect and the RFC 8414 locations', async () => {
+    const oidc = await discover('oidc');
+    const oauth2 = await discover('oauth2');
+    expect(oauth2).toEqual(oidc);
+    expect(oidc.issuer).toBe(issuer.href);
+    expect(oidc.token_endpoint_auth_methods_supported).toEqual(['client_secret_basic', 'client_secret_post', 'none']);
+    expect(oidc.grant_types_supported).toEqual(['authorization_code']);
+  });
+
+  for (const { label, clientId, auth, openid } of [
+    { label: 'the console (public client, PKCE) with openid', clientId: CONSOLE_CLIENT_ID, auth: 'none', openid: true },
+    { label: 'the console without openid', clientId: CONSOLE_CLIENT_ID, auth: 'none', openid: false },
+    {
+      label: 'a client with a secret (client_secret_basic) with openid',
+      clientId: DEMO_CLIENT_ID,
+      auth: 'basic',
+      openid: true,
+    },
+    {
+      label: 'a client with a secret (client_secret_post) without openid',
+      clientId: DEMO_CLIENT_ID,
+      auth: 'post',
+      openid: false,
+    },
+  ] as const) {
+    it(`authorization code + PKCE: ${label}`, async () => {
+      const as = await discover('oidc');
+      const registered = app.store?.findClient(clientId);
+      if (!registered) throw new Error('seeded client missing');
+      const client: oauth.Client = { client_id: clientId };
+      const clientAuth =
+        auth === 'none'
+          ? oauth.None()
+          : auth === 'basic'
+            ? oauth.ClientSecretBasic(registered.clientSecret)
+            : oauth.ClientSecretPost(registered.clientSecret);
+      const verifier = oauth.generateRandomCodeVerifier();
+      const state = oauth.generateRandomState();
+      const nonce = oauth.generateRandomNonce();
+      const url = new URL(as.authorization_endpoint as string);
+      url.search = new URLSearchParams({
+        client_id: clientId,
+        redirect_uri: registered.allowedRedirectTarget,
+        response_type: 'code',
+        state,
+        code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        ...(openid ? { scope: 'openid', nonce } : {}),
+      }).toString();
+
+      const callback = await signInAtTheLoginPage(url);
+      const params = oauth.validateAuthResponse(as, client, callback, state);
+      const response = await oauth.authorizationCodeGrantRequest(
+        as,
+        client,
+        clientAuth,
+        params,
+        registered.allowedRedirectTarget,
+        verifier,
+        insecure,
+      );
+      const result = await oauth.processAuthorizationCodeResponse(as, client, response, {
+        ...(openid ? { expectedNonce: nonce, requireIdToken: true } : {}),
+      });
+      expect(result.token_type).toBe('bearer');
+      expect(result.refresh_token).toBeUndefined();
+
+      if (openid) {
+        await oauth.validateApplicationLevelSignature(as, response, insecure);
+        const claims = oauth.getValidatedIdTokenClaims(result);
+        expect(claims).toMatchObject({ iss: issuer.href, aud: clientId, nonce });
+        expect(claims?.sub).toBe(app.store?.findUserByUsername('customer.admin')?.uuid);
+      } else {
+        expect(result.id_token).toBeUndefined();
+      }
+
+      // A resource server of the suite validating the RFC 9068 access token against the published keys.
+      const claims = await oauth.validateJwtAccessToken(
+        as,
+        new Request(`${origin}/resource`, { headers: { authorization: `Bearer ${result.access_token}` } }),
+        clientId,
+        insecure,
+      );
+      expect(claims).toMatchObject({ iss: issuer.href, aud: clientId, client_id: clientId });
+    });
+  }
+
+  for (const [label, clientAuth] of [
+    ['no secret (none)', oauth.None()],
+    ['a wrong secret (client_secret_basic)', oauth.ClientSecretBasic('not-the-secret')],
+    ['a wrong secret (client_secret_post)', oauth.ClientSecretPost('not-the-secret')],
+  ] as const) {
+    it(`a client with a secret that authenticates with ${label} is refused (invalid_client)`, async () => {
+      const as = await discover('oidc');
+      const registered = app.store?.findClient(DEMO_CLIENT_ID);
+      if (!registered) throw new Error('seeded client missing');
+      const client: oauth.Client = { client_id: DEMO_CLIENT_ID };
+      const verifier = oauth.generateRandomCodeVerifier();
+      const url = new URL(as.authorization_endpoint as string);
+      url.search = new URLSearchParams({
+        client_id: DEMO_CLIENT_ID,
+        redirect_uri: registered.allowedRedirectTarget,
+        response_type: 'code',
+        code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+      }).toString();
+      const params = oauth.validateAuthResponse(as, client, await signInAtTheLoginPage(url), oauth.expectNoState);
+      const redeem = (auth: oauth.ClientAuth) =>
+        oauth.authorizationCodeGrantRequest(
+          as,
+          client,
+          auth,
+          params,
+          registered.allowedRedirectTarget,
+          verifier,
+          insecure,
+        );
+      const error = await oauth
+        .processAuthorizationCodeResponse(as, client, await redeem(clientAuth))
+        .catch((e: unknown) => e);
+      // 401 with a Basic challenge (RFC 6749 §5.2), which oauth4webapi reports as such.
+      expect(error).toBeInstanceOf(oauth.WWWAuthenticateChallengeError);
+      const challenge = error as oauth.WWWAuthenticateChallengeError;
+      expect(challenge.status).toBe(401);
+      expect(challenge.cause[0]?.scheme).toBe('basic');
+      expect(await challenge.response.json()).toMatchObject({ error: 'invalid_client' });
+      // The refusal did not spend the code: the right secret still redeems it.
+      const ok = await oauth.processAuthorizationCodeResponse(
+        as,
+        client,
+        await redeem(oauth.ClientSecretBasic(registered.clientSecret)),
+      );
+      expect(ok.access_token).toEqual(expect.any(String));
+    });
+  }
+
+  it('refresh is not offered: not advertised, and the grant is unsupported_grant_type', async () => {
+    const as = await discover('oauth2');
+    expect(as.grant_types_supported).not.toContain('refresh_token');
+    const client: oauth.Client = { client_id: CONSOLE_CLIENT_ID };
+    const response = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), 'not-a-token', insecure);
+    const error = await oauth.processRefreshTokenResponse(as, client, response).catch((e: unknown) => e);
+    expect((error as oauth.ResponseBodyError).error).toBe('unsupported_grant_type');
+  });
+});
