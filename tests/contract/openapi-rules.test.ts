@@ -99,7 +99,13 @@ describe('error responses', () => {
   it('names every field of the Error shape', () => {
     const error = schemas.Error;
     expect(error?.required).toEqual(['statusCode', 'error', 'message']);
-    expect(Object.keys(at(error, 'properties') as JsonObject)).toEqual(['statusCode', 'error', 'message', 'errors']);
+    expect(Object.keys(at(error, 'properties') as JsonObject)).toEqual([
+      'statusCode',
+      'error',
+      'message',
+      'error_description',
+      'errors',
+    ]);
     const fieldError = deref(document, at(error, 'properties', 'errors', 'items'));
     expect(Object.keys(at(fieldError, 'properties') as JsonObject)).toEqual(['field', 'reason', 'row']);
   });

@@ -1273,10 +1273,12 @@ export interface components {
     schemas: {
         Error: {
             statusCode: number;
-            /** @description The HTTP reason phrase; for `POST /api/v1/auth/token`, the RFC 6749 error code. */
+            /** @description The HTTP reason phrase; for `POST /api/v1/auth/token`, the RFC 6749 §5.2 error code (`invalid_request`, `invalid_client`, `invalid_grant`, `unsupported_grant_type`). */
             error: string;
             /** @description One readable sentence. */
             message: string;
+            /** @description Only from `POST /api/v1/auth/token` (RFC 6749 §5.2), the same sentence as `message`. */
+            error_description?: string;
             errors?: components["schemas"]["FieldError"][];
         };
         FieldError: {
@@ -1676,16 +1678,6 @@ export interface components {
             redirect_uri?: string;
             /** @description For clients with a secret (`client_secret_post`); the console's public client relies on PKCE alone. */
             client_secret?: string;
-        };
-        /** @description RFC 6749 §5.2 error, in the team's error shape (`message` repeats `error_description`). */
-        TokenError: {
-            /** @enum {integer} */
-            statusCode: 400 | 401;
-            /** @enum {string} */
-            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
-            error_description: string;
-            message: string;
-            errors?: components["schemas"]["FieldError"][];
         };
         TokenResponse: {
             /** @description An RS256 JWT; its `exp` claim gives the expiry. */
@@ -2159,7 +2151,6 @@ export type SchemaAuthorizeBody = components['schemas']['AuthorizeBody'];
 export type SchemaSessionCheckBody = components['schemas']['SessionCheckBody'];
 export type SchemaRedirectResponse = components['schemas']['RedirectResponse'];
 export type SchemaTokenRequest = components['schemas']['TokenRequest'];
-export type SchemaTokenError = components['schemas']['TokenError'];
 export type SchemaTokenResponse = components['schemas']['TokenResponse'];
 export type SchemaCurrentUser = components['schemas']['CurrentUser'];
 export type SchemaJwk = components['schemas']['Jwk'];
@@ -2344,7 +2335,7 @@ export interface operations {
                      *       "message": "the authorization code has already been used"
                      *     }
                      */
-                    "application/json": components["schemas"]["TokenError"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The client failed to authenticate (`invalid_client`). */
@@ -2355,7 +2346,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TokenError"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             403: components["responses"]["Forbidden"];
