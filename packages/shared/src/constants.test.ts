@@ -26,6 +26,7 @@ import {
   SNMP_MANAGER_APPLICATION,
   STORAGE_KEYS,
   STORAGE_PREFIX,
+  sharedRecordReadOnly,
   TOAST,
   VISIBILITY_SYNC_KINDS,
   visibilitySyncKindsFor,
@@ -78,6 +79,15 @@ describe('roles', () => {
     expect(highestRole(['REPORTS', 'SCO_ADMIN'])).toBe('SCO_ADMIN');
     expect(highestRole(['REPORTS'])).toBeNull();
     expect(highestRole([])).toBeNull();
+  });
+});
+
+describe('sharedRecordReadOnly: a record without a company changes only by ERRIGAL_ADMIN', () => {
+  it('is read-only to a customer admin, not to the provider admin, and a company record is not', () => {
+    expect(sharedRecordReadOnly('ADMIN', { errigalCustomerCompany: null })).toBe(true);
+    expect(sharedRecordReadOnly('ADMIN', { errigalCustomerCompany: { uuid: '' } })).toBe(true);
+    expect(sharedRecordReadOnly('ERRIGAL_ADMIN', { errigalCustomerCompany: null })).toBe(false);
+    expect(sharedRecordReadOnly('ADMIN', { errigalCustomerCompany: { uuid: 'acme' } })).toBe(false);
   });
 });
 

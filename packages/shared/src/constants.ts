@@ -99,6 +99,16 @@ export function canSee(
   return company == null || company === '' || company === callerCompany;
 }
 
+/**
+ * A record without a company (provider level) is shared by every company:
+ * only ERRIGAL_ADMIN changes or deletes it (docs/decisions.md "Writes"); the
+ * server refuses anyone else, and the editors say so before a save is tried.
+ */
+export function sharedRecordReadOnly(callerRole: string | null | undefined, record: ScopedRecord): boolean {
+  const company = record.errigalCustomerCompany?.uuid;
+  return callerRole !== 'ERRIGAL_ADMIN' && (company == null || company === '');
+}
+
 /** Name of the application whose roles grant console roles (docs/decisions.md). */
 export const USER_PROFILE_APPLICATION = 'User Profile';
 

@@ -83,6 +83,9 @@ export const pageTexts = {
   /** Notes of the Visible To selector. */
   loadingCustomerCompany: 'Loading customer company, please wait...',
   visibleToAllSco: 'Visible to all SCO customer',
+  /** A profile editor opened by a customer admin on a provider-level profile (docs/decisions.md "Writes"). */
+  sharedProfileReadOnly:
+    'This profile is shared by every company (it has no company): only a provider admin may change or delete it.', // spec elides: designed
   /** Application profile form while the applications load (spec §5). */
   loadingProfiles: 'Loading profiles, please wait...',
   /** Application delete modal; spec §2 says what it warns, not its words. */

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { queryList } from '../../lib/use-client-list.ts';
 import type { ApplicationProfile } from './app-profile-form.ts';
 import type { BusinessProfile } from './business-profile-form.ts';
 import {
+  APP_PROFILE_COLUMNS,
   appProfileCell,
   appProfileTerms,
-  collapsedItems,
-  emptyAppProfileFilters,
-  emptyBusinessProfileFilters,
-  filterAppProfileRows,
-  filterBusinessProfileRows,
+  filterByAppProfiles,
   toAppProfileRow,
   toBusinessProfileRow,
 } from './profile-lists.ts';
@@ -41,8 +39,8 @@ describe('application profile list', () => {
   });
 
   it('filters case-insensitively on each of the five columns', () => {
-    const names = (f: Partial<typeof emptyAppProfileFilters>) =>
-      filterAppProfileRows(rows, { ...emptyAppProfileFilters, ...f }).map((r) => r.name);
+    const names = (filters: Record<string, string>) =>
+      queryList(rows, APP_PROFILE_COLUMNS, { filters, sort: null, page: 1, pageSize: 10 }).rows.map((r) => r.name);
     expect(names({})).toHaveLength(2);
     expect(names({ name: 'reader' })).toEqual(['Inventory - Reader']);
     expect(names({ description: 'SUPERVISOR DESC' })).toEqual(['Alarm Manager - Supervisor']);
@@ -50,13 +48,6 @@ describe('application profile list', () => {
     expect(names({ role: 'operator' })).toEqual(['Alarm Manager - Supervisor']);
     expect(names({ parameter: 'maj' })).toEqual(['Alarm Manager - Supervisor']);
     expect(names({ parameter: 'maj', application: 'inv' })).toEqual([]);
-  });
-
-  it("the expand toggle: collapsed shows the first item with ' ...'", () => {
-    expect(collapsedItems(['A', 'B', 'C'], false)).toEqual(['A ...']);
-    expect(collapsedItems(['A', 'B', 'C'], true)).toEqual(['A', 'B', 'C']);
-    expect(collapsedItems(['A'], false)).toEqual(['A']);
-    expect(collapsedItems([], false)).toEqual([]);
   });
 });
 
@@ -83,15 +74,13 @@ describe('business profile list', () => {
     expect(appProfileCell(list[1]!, { uuid: B })).toBe('---');
   });
 
-  it('filters on name and description, and on comma-separated app profile names all of which must match', () => {
-    const names = (f: Partial<typeof emptyBusinessProfileFilters>) =>
-      filterBusinessProfileRows(list, { ...emptyBusinessProfileFilters, ...f }).map((r) => r.name);
-    expect(names({ name: 'night' })).toEqual(['Night Shift']);
-    expect(names({ description: 'SUPERVISORS TEAM' })).toEqual(['Supervisors']);
-    expect(names({ appProfiles: 'alarm manager' })).toEqual(['Night Shift', 'Supervisors']);
-    expect(names({ appProfiles: 'Alarm Manager, inventory' })).toEqual(['Night Shift']);
-    expect(names({ appProfiles: 'supervisor,reader' })).toEqual([]);
-    expect(names({ appProfiles: ' , ' })).toEqual(['Night Shift', 'Supervisors']);
+  it('filters on comma-separated app profile names, all of which must match', () => {
+    const names = (text: string) => filterByAppProfiles(list, text).map((r) => r.name);
+    expect(names('alarm manager')).toEqual(['Night Shift', 'Supervisors']);
+    expect(names('Alarm Manager, inventory')).toEqual(['Night Shift']);
+    expect(names('SUPERVISOR')).toEqual(['Supervisors']);
+    expect(names('supervisor,reader')).toEqual([]);
+    expect(names(' , ')).toEqual(['Night Shift', 'Supervisors']);
     expect(appProfileTerms(' A , b,,')).toEqual(['a', 'b']);
   });
 });

@@ -1,7 +1,7 @@
 // The rows of the application and business profile lists (spec §2) and their
 // filters, as pure functions over the cached profile lists.
 import { NO_SELECTION } from '@userprofile/shared/constants';
-import { filterRows, type RowFilter } from '@userprofile/shared/list';
+import type { ListColumn } from '../../lib/use-client-list.ts';
 import type { Application, ApplicationProfile } from './app-profile-form.ts';
 import type { BusinessProfile } from './business-profile-form.ts';
 
@@ -28,39 +28,23 @@ export function toAppProfileRow(profile: ApplicationProfile): AppProfileRow {
   };
 }
 
-export interface AppProfileFilters {
-  name: string;
-  description: string;
-  application: string;
-  role: string;
-  parameter: string;
-}
-
-export const emptyAppProfileFilters: AppProfileFilters = {
-  name: '',
-  description: '',
-  application: '',
-  role: '',
-  parameter: '',
-};
-
-/** Five case-insensitive substring filters (spec §2, §5); a role or parameter filter matches any of the row's items. */
-export function filterAppProfileRows(rows: readonly AppProfileRow[], f: AppProfileFilters): readonly AppProfileRow[] {
-  const filters: RowFilter<AppProfileRow>[] = [
-    { column: 'name', text: f.name },
-    { column: 'description', text: f.description },
-    { column: 'application', text: f.application },
-    { column: 'roles', text: f.role },
-    { column: 'parameters', text: f.parameter },
-  ];
-  return filterRows(rows, filters);
-}
-
-/** The expand toggle (spec §2): collapsed, a list shows its first item followed by ' ...' when there are more. */
-export function collapsedItems(items: readonly string[], expanded: boolean): string[] {
-  if (expanded || items.length <= 1) return [...items];
-  return [`${items[0]} ...`];
-}
+/**
+ * The list's columns: five case-insensitive substring filters (spec §2, §5);
+ * a role or parameter filter matches any of the row's items.
+ */
+export const APP_PROFILE_COLUMNS: readonly ListColumn<AppProfileRow>[] = [
+  { key: 'name', label: 'Name', value: (r) => r.name },
+  { key: 'description', label: 'Description', value: (r) => r.description },
+  { key: 'application', label: 'Application', value: (r) => r.application },
+  { key: 'role', label: 'Role', value: (r) => r.roles.join(', '), filterValue: (r) => r.roles, sort: false },
+  {
+    key: 'parameter',
+    label: 'Parameter',
+    value: (r) => r.parameters.join(', '),
+    filterValue: (r) => r.parameters,
+    sort: false,
+  },
+];
 
 // --- Business profile list ---------------------------------------------------
 
@@ -90,15 +74,6 @@ export function appProfileCell(row: BusinessProfileRow, application: Pick<Applic
   return row.byApplication[application.uuid] ?? NO_SELECTION;
 }
 
-export interface BusinessProfileFilters {
-  name: string;
-  description: string;
-  /** Comma-separated application profile names. */
-  appProfiles: string;
-}
-
-export const emptyBusinessProfileFilters: BusinessProfileFilters = { name: '', description: '', appProfiles: '' };
-
 /** The comma-separated names of the app profile filter, trimmed, lower-cased, empty ones dropped. */
 export function appProfileTerms(text: string): string[] {
   return text
@@ -108,21 +83,14 @@ export function appProfileTerms(text: string): string[] {
 }
 
 /**
- * Name and description: case-insensitive substring. App profiles:
- * comma-separated names; a row matches when every listed name is a
- * substring of one of its application profiles' names.
+ * The app profile filter (spec §2): comma-separated names; a row matches
+ * when every listed name is a case-insensitive substring of one of its
+ * application profiles' names.
  */
-export function filterBusinessProfileRows(
-  rows: readonly BusinessProfileRow[],
-  f: BusinessProfileFilters,
-): readonly BusinessProfileRow[] {
-  const byText = filterRows(rows, [
-    { column: 'name', text: f.name },
-    { column: 'description', text: f.description },
-  ]);
-  const terms = appProfileTerms(f.appProfiles);
-  if (terms.length === 0) return byText;
-  return byText.filter((row) => {
+export function filterByAppProfiles(rows: readonly BusinessProfileRow[], text: string): readonly BusinessProfileRow[] {
+  const terms = appProfileTerms(text);
+  if (terms.length === 0) return rows;
+  return rows.filter((row) => {
     const names = row.appProfileNames.map((n) => n.toLowerCase());
     return terms.every((term) => names.some((n) => n.includes(term)));
   });

@@ -1,15 +1,21 @@
-// Routes of the application and business profile screens
-// (spec §2): ADMIN or ERRIGAL_ADMIN. Patterns and link builders live in
-// lib/paths.ts.
+// Routes of the application and business profile screens (spec §2): ADMIN or
+// ERRIGAL_ADMIN. Patterns and link builders live in lib/paths.ts.
 import { lazy } from 'react';
 import { paths } from '../../lib/paths.ts';
 import type { AppRoute } from '../../lib/routing.ts';
 
-const screens = () => import('./screens.tsx');
-const AppProfileList = lazy(() => screens().then((m) => ({ default: m.AppProfileListScreen })));
-const AppProfileEdit = lazy(() => screens().then((m) => ({ default: m.AppProfileEditScreen })));
-const BusinessProfileList = lazy(() => screens().then((m) => ({ default: m.BusinessProfileListScreen })));
-const BusinessProfileEdit = lazy(() => screens().then((m) => ({ default: m.BusinessProfileEditScreen })));
+const AppProfileList = lazy(() =>
+  import('./app-profile-list-screen.tsx').then((m) => ({ default: m.AppProfileListScreen })),
+);
+const AppProfileEdit = lazy(() =>
+  import('./app-profile-edit-screen.tsx').then((m) => ({ default: m.AppProfileEditScreen })),
+);
+const BusinessProfileList = lazy(() =>
+  import('./business-profile-list-screen.tsx').then((m) => ({ default: m.BusinessProfileListScreen })),
+);
+const BusinessProfileEdit = lazy(() =>
+  import('./business-profile-edit-screen.tsx').then((m) => ({ default: m.BusinessProfileEditScreen })),
+);
 
 const admin = { access: 'admin', layout: 'shell' } as const;
 

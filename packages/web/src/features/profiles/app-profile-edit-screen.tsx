@@ -1,0 +1,369 @@
+// Application profile create/edit (spec §2, §4, §5, §8 Profiles): tabs Basic
+// Info, Roles and one per element category of the chosen application (the
+// last two disabled until one is chosen), the application locked once saved,
+// the Visible To selector; Create/Update Profile behind the impact preview,
+// Delete Profile with the business profiles that use it, Clone Profile, and
+// the business profiles (and so the users) that have it.
+import { Box, Button, Link as ChakraLink, Flex, SimpleGrid, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { MAX_DESCRIPTION, sharedRecordReadOnly } from '@userprofile/shared/constants';
+import { pageTexts, profileMessages } from '@userprofile/shared/messages';
+import type { AppProfileField } from '@userprofile/shared/validation';
+import { useMemo, useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { ConfirmDialog, Dependants } from '../../components/ui/confirm-dialog.tsx';
+import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
+import { SelectField, TextAreaField, TextField } from '../../components/ui/fields.tsx';
+import { toOptions } from '../../components/ui/native-select.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
+import { Screen } from '../../components/ui/page.tsx';
+import { VisibleTo } from '../../components/ui/visible-to.tsx';
+import { isApiError } from '../../lib/api/errors.ts';
+import { appProfiles } from '../../lib/data/app-profiles.ts';
+import { applications } from '../../lib/data/applications.ts';
+import { businessProfiles } from '../../lib/data/business-profiles.ts';
+import { companies } from '../../lib/data/companies.ts';
+import { useCache } from '../../lib/data/use-cache.ts';
+import { toAppProfileEdit, toAppProfileList, toAppProfileNew, toBusinessProfileEdit } from '../../lib/paths.ts';
+import { roleOf, useSession } from '../../lib/session.ts';
+import { pleaseWaitUntil, useEditor } from '../../lib/use-editor.ts';
+import {
+  deleteAppProfile,
+  fetchAppProfile,
+  fetchAppProfileBusinessProfiles,
+  previewAppProfileImpact,
+  saveAppProfile,
+} from './api.ts';
+import {
+  type ApplicationProfile,
+  type AppProfileForm,
+  applicationFieldMessage,
+  applicationLocked,
+  chooseApplication,
+  cloneAppProfileForm,
+  elementCategoryTabs,
+  roleRows,
+  setAllGrants,
+  toAppProfileForm,
+  toAppProfilePayload,
+  toggleGrant,
+  validateAppProfileForm,
+} from './app-profile-form.ts';
+import type { BusinessProfile } from './business-profile-form.ts';
+import { readCloneState, writeCloneState } from './clone-state.ts';
+import { useDependants } from './dependants.ts';
+import { GrantList } from './grant-list.tsx';
+import { ImpactDialog, useImpactGate } from './impact.tsx';
+
+const m = profileMessages.app;
+const SAVE_IN_PROGRESS = pleaseWaitUntil('Updating Application Profile');
+const saveFailed = (error: unknown) => (isApiError(error, 409) ? m.nameExists : m.saveError);
+
+export function AppProfileEditScreen() {
+  const { uuid } = useParams<{ uuid?: string }>();
+  // A new key per record: saving a new profile (or cloning) opens a fresh editor.
+  return <AppProfileEditor key={uuid ?? 'new'} uuid={uuid ?? null} />;
+}
+
+function AppProfileEditor({ uuid }: { uuid: string | null }) {
+  const session = useSession((s) => s.user);
+  const role = roleOf(session);
+  const [, navigate] = useLocation();
+  const apps = useCache(applications);
+  const companyList = useCache(companies);
+  const [tab, setTab] = useState('basic');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const editor = useEditor<ApplicationProfile, AppProfileForm, AppProfileField>({
+    uuid,
+    load: fetchAppProfile,
+    toForm: (record) => toAppProfileForm(record, session?.defaultMinimumRoleName),
+    initialForm: () => readCloneState<AppProfileForm>(),
+    validate: validateAppProfileForm,
+    save: (form) => saveAppProfile(toAppProfilePayload(form, applications.get() ?? [])),
+    uuidOf: (record) => record.uuid,
+    editPath: toAppProfileEdit,
+    listPath: toAppProfileList(),
+    remove: (record) => deleteAppProfile(record.uuid),
+    messages: {
+      saveInProgress: SAVE_IN_PROGRESS,
+      saved: (record) => m.saved(record.name),
+      saveFailed,
+      deleted: (record) => m.deleted(record.name),
+      deleteFailed: () => m.deleteFailed,
+    },
+    afterSave: (record) => {
+      appProfiles.upsert(record);
+      // Business profiles carry their app profiles' names.
+      businessProfiles.clear();
+    },
+    afterDelete: (record) => {
+      appProfiles.remove(record.uuid);
+      businessProfiles.clear();
+    },
+  });
+
+  const gate = useImpactGate({
+    ...editor,
+    preview: (form) => previewAppProfileImpact(toAppProfilePayload(form, applications.get() ?? [])),
+    saveFailed,
+    saveInProgress: SAVE_IN_PROGRESS,
+  });
+
+  const dependants = useDependants<BusinessProfile>(
+    () => (uuid ? fetchAppProfileBusinessProfiles(uuid) : Promise.resolve([])),
+    m.dependantsLoadFailed,
+  );
+
+  const form = editor.form;
+  const application = apps.data?.find((a) => a.uuid === form?.applicationUuid);
+  const categories = useMemo(() => elementCategoryTabs(application), [application]);
+  const roles = useMemo(() => roleRows(application), [application]);
+  const title = editor.mode === 'create' ? 'New Application Profile' : 'Editing Application Profile';
+
+  if (editor.status === 'error') {
+    return (
+      <Screen title={title}>
+        <LoadFailure what="the application profile" error={editor.error} onRetry={editor.retry} />
+      </Screen>
+    );
+  }
+  if (!form) {
+    return (
+      <Screen title={title}>
+        <Loading />
+      </Screen>
+    );
+  }
+
+  const isNew = form.uuid === null;
+  // A provider-level record (no company): only ERRIGAL_ADMIN may change it; the server refuses anyone else.
+  const readOnly = editor.record !== null && sharedRecordReadOnly(role, editor.record);
+  const locked = applicationLocked(form);
+  const appMessage = apps.error ? null : applicationFieldMessage(apps.data, editor.errors);
+  const tabValues = ['basic', 'roles', ...categories.map((c) => `category:${c.category}`), 'businessProfiles'];
+  const activeTab =
+    tabValues.includes(tab) && (tab === 'basic' || application || tab === 'businessProfiles') ? tab : 'basic';
+
+  return (
+    <Screen
+      title={title}
+      {...(isNew ? {} : { subtitle: form.name })}
+      actions={
+        <>
+          {isNew ? null : (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => navigate(toAppProfileNew(), { state: writeCloneState(cloneAppProfileForm(form)) })}
+            >
+              Clone Profile
+            </Button>
+          )}
+          <Button asChild size="sm" variant="outline">
+            <Link href={toAppProfileList()}>Back to Application Profiles</Link>
+          </Button>
+        </>
+      }
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void gate.submit();
+        }}
+      >
+        {readOnly ? (
+          <Box mb="4">
+            <Notice status="info">{pageTexts.sharedProfileReadOnly}</Notice>
+          </Box>
+        ) : null}
+        <Tabs.Root
+          value={activeTab}
+          onValueChange={(d) => {
+            setTab(d.value);
+            if (d.value === 'businessProfiles') dependants.load();
+          }}
+          variant="line"
+          size="sm"
+        >
+          <Tabs.List flexWrap="wrap">
+            <Tabs.Trigger value="basic">Basic Info</Tabs.Trigger>
+            <Tabs.Trigger value="roles" disabled={!application}>
+              Roles
+            </Tabs.Trigger>
+            {categories.map((c) => (
+              <Tabs.Trigger key={c.category} value={`category:${c.category}`} disabled={!application}>
+                {c.label}
+              </Tabs.Trigger>
+            ))}
+            {isNew ? null : <Tabs.Trigger value="businessProfiles">Business Profiles</Tabs.Trigger>}
+          </Tabs.List>
+
+          <Tabs.Content value="basic">
+            <SimpleGrid columns={{ base: 1, md: 2 }} gapX="6" gapY="4">
+              <TextField
+                label="Name"
+                value={form.name}
+                onChange={(v) => editor.set('name', v)}
+                error={editor.errorOf('name')}
+                required
+              />
+              <Stack gap="1">
+                <SelectField
+                  label="Application"
+                  value={form.applicationUuid}
+                  options={toOptions(apps.data ?? [])}
+                  onChange={(v) => editor.change((f) => chooseApplication(f, v), ['application'])}
+                  // Shown from the start: it says why the other tabs are disabled.
+                  error={appMessage?.invalid ? appMessage.text : undefined}
+                  helper={
+                    appMessage && !appMessage.invalid
+                      ? appMessage.text
+                      : locked
+                        ? 'The application of a saved profile cannot change.'
+                        : undefined
+                  }
+                  disabled={locked || !apps.data}
+                  required
+                />
+                {apps.error ? <LoadFailure what="the applications" error={apps.error} onRetry={apps.retry} /> : null}
+              </Stack>
+              <Box gridColumn={{ md: 'span 2' }}>
+                <TextAreaField
+                  label="Description"
+                  value={form.description}
+                  onChange={(v) => editor.set('description', v)}
+                  error={editor.errorOf('description')}
+                  limit={MAX_DESCRIPTION}
+                />
+              </Box>
+              <Box gridColumn={{ md: 'span 2' }}>
+                <VisibleTo
+                  value={{ minimumRole: form.minimumRole, companyUuid: form.companyUuid }}
+                  onChange={(v) =>
+                    editor.change(
+                      (f) => ({ ...f, minimumRole: v.minimumRole, companyUuid: v.companyUuid }),
+                      ['minimumRole', 'errigalCustomerCompany'],
+                    )
+                  }
+                  callerRole={role}
+                  layoutCodes={session?.layoutCode ?? []}
+                  companies={companyList.data ?? (companyList.error ? [] : null)}
+                />
+                {editor.errorOf('minimumRole') ? (
+                  <Text color="fg.error" fontSize="sm">
+                    {editor.errorOf('minimumRole')}
+                  </Text>
+                ) : null}
+              </Box>
+            </SimpleGrid>
+          </Tabs.Content>
+
+          <Tabs.Content value="roles">
+            <GrantList
+              label="Roles"
+              rows={roles}
+              granted={form.roles}
+              onToggle={(id, on) => editor.change((f) => toggleGrant(f, 'roles', id, on), ['roles'])}
+              onAll={(on) => editor.change((f) => setAllGrants(f, 'roles', roles, on), ['roles'])}
+            />
+          </Tabs.Content>
+          {categories.map((c) => (
+            <Tabs.Content key={c.category} value={`category:${c.category}`}>
+              <GrantList
+                label={c.label}
+                rows={c.elements}
+                granted={form.elements}
+                onToggle={(id, on) => editor.change((f) => toggleGrant(f, 'elements', id, on), ['elements'])}
+                onAll={(on) => editor.change((f) => setAllGrants(f, 'elements', c.elements, on), ['elements'])}
+              />
+            </Tabs.Content>
+          ))}
+          {isNew ? null : (
+            <Tabs.Content value="businessProfiles">
+              <UsedBy dependants={dependants} />
+            </Tabs.Content>
+          )}
+        </Tabs.Root>
+
+        <Flex mt="6" gap="3" align="center" wrap="wrap">
+          <Button
+            type="submit"
+            colorPalette="blue"
+            size="sm"
+            disabled={readOnly}
+            aria-disabled={!editor.valid || editor.saving || gate.busy}
+            opacity={!editor.valid || editor.saving || gate.busy ? 0.5 : 1}
+          >
+            {isNew ? 'Create Profile' : 'Update Profile'}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            disabled={isNew || readOnly || editor.saving}
+            onClick={() => {
+              setConfirmDelete(true);
+              dependants.load();
+            }}
+          >
+            Delete Profile
+          </Button>
+        </Flex>
+      </form>
+
+      <ImpactDialog gate={gate} />
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Delete Application Profile"
+        busy={editor.saving}
+        onConfirm={async () => {
+          if (await editor.deleteRecord()) setConfirmDelete(false);
+        }}
+      >
+        <Text>{`Delete the application profile ${form.name}? It is taken out of every business profile that uses it.`}</Text>
+        <Dependants
+          heading="Business profiles that use it:"
+          names={dependants.data?.map((b) => b.name) ?? null}
+          loading={dependants.loading}
+          error={dependants.error}
+          none="No business profile uses it."
+        />
+      </ConfirmDialog>
+    </Screen>
+  );
+}
+
+/** The business profiles that have the profile, with links (their users have its roles and elements). */
+function UsedBy({ dependants }: { dependants: ReturnType<typeof useDependants<BusinessProfile>> }) {
+  if (dependants.error) {
+    return <LoadFailure what="the business profiles" error={new Error(dependants.error)} onRetry={dependants.load} />;
+  }
+  if (!dependants.data) return <Loading />;
+  if (dependants.data.length === 0) return <Text color="fg.muted">No business profile uses it.</Text>;
+  return (
+    <Table.Root size="sm" variant="line" aria-label="Business profiles that use it" maxW="3xl">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeader>Business Profile</Table.ColumnHeader>
+          <Table.ColumnHeader hideBelow="sm">Description</Table.ColumnHeader>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {dependants.data.map((bp) => (
+          <Table.Row key={bp.uuid}>
+            <Table.Cell>
+              <ChakraLink asChild color="blue.fg">
+                <Link href={toBusinessProfileEdit(bp.uuid)}>{bp.name}</Link>
+              </ChakraLink>
+            </Table.Cell>
+            <Table.Cell hideBelow="sm" color="fg.muted">
+              {bp.description}
+            </Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}

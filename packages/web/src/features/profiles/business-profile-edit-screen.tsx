@@ -1,0 +1,386 @@
+// Business profile create/edit (spec §2, §4, §5, §8 Profiles): name,
+// description, the Visible To selector, and per application a dropdown of its
+// application profiles (first option '---') with a link to the chosen one;
+// Create/Update Profile behind the impact preview, Delete Profile with the
+// counts of its active and inactive users, Clone Profile, and its users.
+import { Box, Button, Link as ChakraLink, Fieldset, Flex, SimpleGrid, Table, Tabs, Text } from '@chakra-ui/react';
+import { MAX_DESCRIPTION, sharedRecordReadOnly } from '@userprofile/shared/constants';
+import { pageTexts, profileMessages } from '@userprofile/shared/messages';
+import type { BusinessProfileField } from '@userprofile/shared/validation';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
+import { SelectField, TextAreaField, TextField } from '../../components/ui/fields.tsx';
+import { ListFooter } from '../../components/ui/list-kit.tsx';
+import { toOptions } from '../../components/ui/native-select.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
+import { Screen } from '../../components/ui/page.tsx';
+import { VisibleTo } from '../../components/ui/visible-to.tsx';
+import { isApiError } from '../../lib/api/errors.ts';
+import { appProfiles } from '../../lib/data/app-profiles.ts';
+import { applications } from '../../lib/data/applications.ts';
+import { businessProfiles } from '../../lib/data/business-profiles.ts';
+import { companies } from '../../lib/data/companies.ts';
+import { combineLoads, useCache } from '../../lib/data/use-cache.ts';
+import {
+  toAppProfileEdit,
+  toBusinessProfileEdit,
+  toBusinessProfileList,
+  toBusinessProfileNew,
+  toUserEdit,
+} from '../../lib/paths.ts';
+import { roleOf, useSession } from '../../lib/session.ts';
+import { type ListColumn, useClientList } from '../../lib/use-client-list.ts';
+import { pleaseWaitUntil, useEditor } from '../../lib/use-editor.ts';
+import {
+  deleteBusinessProfile,
+  fetchBusinessProfile,
+  fetchBusinessProfileUsers,
+  type ProfileUser,
+  previewBusinessProfileImpact,
+  saveBusinessProfile,
+} from './api.ts';
+import {
+  appProfileOptions,
+  type BusinessProfile,
+  type BusinessProfileForm,
+  chooseAppProfile,
+  cloneBusinessProfileForm,
+  toBusinessProfileForm,
+  toBusinessProfilePayload,
+  validateBusinessProfileForm,
+} from './business-profile-form.ts';
+import { readCloneState, writeCloneState } from './clone-state.ts';
+import { type Dependants, useDependants } from './dependants.ts';
+import { ImpactDialog, useImpactGate } from './impact.tsx';
+
+const m = profileMessages.business;
+const SAVE_IN_PROGRESS = pleaseWaitUntil('Updating Business Profile');
+const saveFailed = (error: unknown) => (isApiError(error, 409) ? m.nameExists : m.saveError);
+
+export function BusinessProfileEditScreen() {
+  const { uuid } = useParams<{ uuid?: string }>();
+  return <BusinessProfileEditor key={uuid ?? 'new'} uuid={uuid ?? null} />;
+}
+
+function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
+  const session = useSession((s) => s.user);
+  const role = roleOf(session);
+  const [, navigate] = useLocation();
+  const apps = useCache(applications);
+  const profiles = useCache(appProfiles);
+  const lookups = combineLoads([apps, profiles] as const);
+  const companyList = useCache(companies);
+  const [tab, setTab] = useState('basic');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const allAppProfiles = () => appProfiles.get() ?? [];
+
+  const editor = useEditor<BusinessProfile, BusinessProfileForm, BusinessProfileField>({
+    uuid,
+    load: fetchBusinessProfile,
+    toForm: (record) => toBusinessProfileForm(record, session?.defaultMinimumRoleName),
+    initialForm: () => readCloneState<BusinessProfileForm>(),
+    validate: (form) => validateBusinessProfileForm(form, profiles.data ?? []),
+    save: (form) => saveBusinessProfile(toBusinessProfilePayload(form, allAppProfiles())),
+    uuidOf: (record) => record.uuid,
+    editPath: toBusinessProfileEdit,
+    listPath: toBusinessProfileList(),
+    remove: (record) => deleteBusinessProfile(record.uuid),
+    messages: {
+      saveInProgress: SAVE_IN_PROGRESS,
+      saved: (record) => m.saved(record.name),
+      saveFailed,
+      deleted: (record) => m.deleted(record.name),
+      deleteFailed: () => m.deleteFailed,
+    },
+    afterSave: (record) => businessProfiles.upsert(record),
+    afterDelete: (record) => businessProfiles.remove(record.uuid),
+  });
+
+  const gate = useImpactGate({
+    ...editor,
+    preview: (form) => previewBusinessProfileImpact(toBusinessProfilePayload(form, allAppProfiles())),
+    saveFailed,
+    saveInProgress: SAVE_IN_PROGRESS,
+  });
+
+  const users = useDependants<ProfileUser>(
+    () => (uuid ? fetchBusinessProfileUsers(uuid) : Promise.resolve([])),
+    m.dependantsLoadFailed,
+  );
+
+  const form = editor.form;
+  const title = editor.mode === 'create' ? 'New Business Profile' : 'Editing Business Profile';
+
+  if (editor.status === 'error') {
+    return (
+      <Screen title={title}>
+        <LoadFailure what="the business profile" error={editor.error} onRetry={editor.retry} />
+      </Screen>
+    );
+  }
+  if (!form) {
+    return (
+      <Screen title={title}>
+        <Loading />
+      </Screen>
+    );
+  }
+
+  const isNew = form.uuid === null;
+  // A provider-level record (no company): only ERRIGAL_ADMIN may change it; the server refuses anyone else.
+  const readOnly = editor.record !== null && sharedRecordReadOnly(role, editor.record);
+  const activeTab = tab === 'users' && !isNew ? 'users' : 'basic';
+
+  return (
+    <Screen
+      title={title}
+      {...(isNew ? {} : { subtitle: form.name })}
+      actions={
+        <>
+          {isNew ? null : (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() =>
+                navigate(toBusinessProfileNew(), { state: writeCloneState(cloneBusinessProfileForm(form)) })
+              }
+            >
+              Clone Profile
+            </Button>
+          )}
+          <Button asChild size="sm" variant="outline">
+            <Link href={toBusinessProfileList()}>Back to Business Profiles</Link>
+          </Button>
+        </>
+      }
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void gate.submit();
+        }}
+      >
+        {readOnly ? (
+          <Box mb="4">
+            <Notice status="info">{pageTexts.sharedProfileReadOnly}</Notice>
+          </Box>
+        ) : null}
+        <Tabs.Root
+          value={activeTab}
+          onValueChange={(d) => {
+            setTab(d.value);
+            if (d.value === 'users') users.load();
+          }}
+          variant="line"
+          size="sm"
+        >
+          <Tabs.List>
+            <Tabs.Trigger value="basic">Basic Info</Tabs.Trigger>
+            {isNew ? null : <Tabs.Trigger value="users">Users</Tabs.Trigger>}
+          </Tabs.List>
+          <Tabs.Content value="basic">
+            <SimpleGrid columns={{ base: 1, md: 2 }} gapX="6" gapY="4">
+              <TextField
+                label="Name"
+                value={form.name}
+                onChange={(v) => editor.set('name', v)}
+                error={editor.errorOf('name')}
+                required
+              />
+              <Box />
+              <Box gridColumn={{ md: 'span 2' }}>
+                <TextAreaField
+                  label="Description"
+                  value={form.description}
+                  onChange={(v) => editor.set('description', v)}
+                  error={editor.errorOf('description')}
+                  limit={MAX_DESCRIPTION}
+                />
+              </Box>
+              <Box gridColumn={{ md: 'span 2' }}>
+                <VisibleTo
+                  value={{ minimumRole: form.minimumRole, companyUuid: form.companyUuid }}
+                  onChange={(v) =>
+                    editor.change(
+                      (f) => ({ ...f, minimumRole: v.minimumRole, companyUuid: v.companyUuid }),
+                      ['minimumRole', 'errigalCustomerCompany'],
+                    )
+                  }
+                  callerRole={role}
+                  layoutCodes={session?.layoutCode ?? []}
+                  companies={companyList.data ?? (companyList.error ? [] : null)}
+                />
+                {editor.errorOf('minimumRole') ? (
+                  <Text color="fg.error" fontSize="sm">
+                    {editor.errorOf('minimumRole')}
+                  </Text>
+                ) : null}
+              </Box>
+            </SimpleGrid>
+
+            <Fieldset.Root mt="6" invalid={!!editor.errorOf('appProfiles')}>
+              <Fieldset.Legend fontSize="sm" fontWeight="medium">
+                Application Profiles
+              </Fieldset.Legend>
+              {lookups.error ? (
+                <LoadFailure what="the applications and their profiles" error={lookups.error} onRetry={lookups.retry} />
+              ) : !lookups.data ? (
+                <Loading />
+              ) : (
+                <SimpleGrid columns={{ base: 1, md: 2 }} gapX="6" gapY="3" mt="2">
+                  {lookups.data[0].map((app) => {
+                    const chosen = form.appProfiles[app.uuid] ?? '';
+                    // Validation keys follow the order of the chosen entries.
+                    const entry = Object.keys(form.appProfiles).indexOf(app.uuid);
+                    return (
+                      <SelectField
+                        key={app.uuid}
+                        label={app.name}
+                        value={chosen}
+                        options={toOptions(appProfileOptions(lookups.data?.[1] ?? [], app.uuid))}
+                        onChange={(v) => editor.change((f) => chooseAppProfile(f, app.uuid, v), ['appProfiles'])}
+                        openLink={chosen ? toAppProfileEdit(chosen) : null}
+                        error={entry >= 0 ? editor.errorOf(`appProfiles.${entry}.name`) : undefined}
+                      />
+                    );
+                  })}
+                </SimpleGrid>
+              )}
+              {editor.errorOf('appProfiles') ? (
+                <Fieldset.ErrorText>{editor.errorOf('appProfiles')}</Fieldset.ErrorText>
+              ) : null}
+            </Fieldset.Root>
+          </Tabs.Content>
+          {isNew ? null : (
+            <Tabs.Content value="users">
+              <UserList users={users} />
+            </Tabs.Content>
+          )}
+        </Tabs.Root>
+
+        <Flex mt="6" gap="3" align="center" wrap="wrap">
+          <Button
+            type="submit"
+            colorPalette="blue"
+            size="sm"
+            disabled={readOnly}
+            aria-disabled={!editor.valid || editor.saving || gate.busy}
+            opacity={!editor.valid || editor.saving || gate.busy ? 0.5 : 1}
+          >
+            {isNew ? 'Create Profile' : 'Update Profile'}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            colorPalette="red"
+            disabled={isNew || readOnly || editor.saving}
+            onClick={() => {
+              setConfirmDelete(true);
+              users.load();
+            }}
+          >
+            Delete Profile
+          </Button>
+        </Flex>
+      </form>
+
+      <ImpactDialog gate={gate} />
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title="Delete Business Profile"
+        busy={editor.saving}
+        onConfirm={async () => {
+          if (await editor.deleteRecord()) setConfirmDelete(false);
+        }}
+      >
+        <Text>{`Delete the business profile ${form.name}? Its users are left without a profile.`}</Text>
+        <UserCounts users={users} />
+      </ConfirmDialog>
+    </Screen>
+  );
+}
+
+/** The delete confirmation's counts of active and inactive users (spec §2). */
+function UserCounts({ users }: { users: Dependants<ProfileUser> }) {
+  if (users.error) {
+    return (
+      <Text color="fg.error" role="alert">
+        {users.error}
+      </Text>
+    );
+  }
+  if (!users.data) return <Loading />;
+  const active = users.data.filter((u) => u.active).length;
+  return (
+    <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="1" data-user-counts>
+      <Text as="dt" fontWeight="medium">
+        Active Users
+      </Text>
+      <Text as="dd" data-count="active">
+        {active}
+      </Text>
+      <Text as="dt" fontWeight="medium">
+        Inactive Users
+      </Text>
+      <Text as="dd" data-count="inactive">
+        {users.data.length - active}
+      </Text>
+    </Box>
+  );
+}
+
+const USER_COLUMNS: readonly ListColumn<ProfileUser>[] = [
+  { key: 'username', label: 'Username', value: (u) => u.username },
+  { key: 'name', label: 'Name', value: (u) => `${u.firstName} ${u.lastName}` },
+  { key: 'status', label: 'Status', value: (u) => (u.active ? 'Active' : 'Inactive') },
+];
+
+/** The profile's users (spec §7 `{id}/users`), each opening the user editor. */
+function UserList({ users }: { users: Dependants<ProfileUser> }) {
+  const list = useClientList(users.data, USER_COLUMNS);
+  if (users.error) {
+    return <LoadFailure what="the users" error={new Error(users.error)} onRetry={users.load} />;
+  }
+  if (!users.data) return <Loading />;
+  if (users.data.length === 0) return <Text color="fg.muted">No user has this profile.</Text>;
+  return (
+    <>
+      <Table.Root size="sm" variant="line" aria-label="Users of this profile" maxW="3xl">
+        <Table.Header>
+          <Table.Row>
+            {USER_COLUMNS.map((c) => (
+              <Table.ColumnHeader key={c.key} {...(c.key === 'name' ? { hideBelow: 'sm' as const } : {})}>
+                {c.label}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {list.rows.map((u) => (
+            <Table.Row key={u.uuid}>
+              <Table.Cell>
+                <ChakraLink asChild color="blue.fg">
+                  <Link href={toUserEdit(u.uuid)}>{u.username}</Link>
+                </ChakraLink>
+              </Table.Cell>
+              <Table.Cell hideBelow="sm">{`${u.firstName} ${u.lastName}`}</Table.Cell>
+              <Table.Cell>{u.active ? 'Active' : 'Inactive'}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+      <ListFooter
+        page={list.page}
+        pages={list.pages}
+        pageSize={list.pageSize}
+        total={list.matches.length}
+        onPage={list.setPage}
+        empty="No users"
+      />
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+// The impact preview (beyond the spec): before a changed profile that users
+// depend on is saved, the editor asks the server who the change reaches and
+// what they gain or lose (POST /profile/{app,business}/impact), shows it, and
+// saves only when the admin confirms.
+import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { notify } from '../../lib/toaster.ts';
+import type { ImpactItem, ProfileImpact } from './api.ts';
+
+/** What an editor gives the gate: the calls and the state of its useEditor. */
+export interface ImpactGateOptions<Form> {
+  mode: 'create' | 'edit';
+  form: Form | null;
+  valid: boolean;
+  dirty: boolean;
+  saving: boolean;
+  submit: () => Promise<void>;
+  preview: (form: Form) => Promise<ProfileImpact>;
+  /** The save failure message (the preview is the first step of the save). */
+  saveFailed: (error: unknown) => string;
+  saveInProgress: string;
+}
+
+export interface ImpactGate {
+  /** Submit: the preview first when a saved profile changed, then the save. */
+  submit: () => Promise<void>;
+  /** The preview waiting for the admin's answer. */
+  pending: ProfileImpact | null;
+  confirm: () => Promise<void>;
+  back: () => void;
+  busy: boolean;
+}
+
+export const usersReached = (impact: ProfileImpact): number => impact.activeUsers + impact.inactiveUsers;
+
+export function useImpactGate<Form>(o: ImpactGateOptions<Form>): ImpactGate {
+  const [pending, setPending] = useState<ProfileImpact | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  const submit = async () => {
+    if (checking) {
+      notify.warning(o.saveInProgress);
+      return;
+    }
+    // New, unchanged or invalid forms go straight to the editor's submit (and its warnings).
+    if (o.mode === 'create' || !o.form || !o.valid || !o.dirty || o.saving) return o.submit();
+    setChecking(true);
+    try {
+      const impact = await o.preview(o.form);
+      if (usersReached(impact) === 0) await o.submit();
+      else setPending(impact);
+    } catch (error) {
+      notify.error(o.saveFailed(error));
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return {
+    submit,
+    pending,
+    busy: checking,
+    confirm: async () => {
+      setPending(null);
+      await o.submit();
+    },
+    back: () => setPending(null),
+  };
+}
+
+function ItemList({ title, items }: { title: string; items: readonly ImpactItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <Stack gap="1" data-impact={title}>
+      <Text fontWeight="medium">{`${title} (${items.length})`}</Text>
+      <Stack as="ul" gap="0.5" ps="4" maxH="32" overflow="auto" listStyleType="disc" fontSize="sm">
+        {items.map((item) => (
+          <li key={item.uuid}>
+            {item.name}{' '}
+            <Text as="span" color="fg.muted">
+              {`(${item.application.name})`}
+            </Text>
+          </li>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+export function ImpactDialog({ gate }: { gate: ImpactGate }) {
+  const impact = gate.pending;
+  const changes = impact
+    ? impact.rolesGained.length + impact.rolesLost.length + impact.elementsGained.length + impact.elementsLost.length
+    : 0;
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={impact !== null}
+      onOpenChange={(d) => {
+        if (!d.open) gate.back();
+      }}
+      placement="center"
+      size={{ base: 'full', sm: 'md' }}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Review Impact</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {impact ? (
+                <Stack gap="3">
+                  <Text data-impact="users">
+                    {`This change reaches ${impact.activeUsers} active and ${impact.inactiveUsers} inactive users`}
+                    {impact.businessProfiles > 1 ? ` through ${impact.businessProfiles} business profiles.` : '.'}
+                  </Text>
+                  {changes === 0 ? (
+                    <Text color="fg.muted">They gain and lose no roles or elements.</Text>
+                  ) : (
+                    <>
+                      <ItemList title="Roles gained" items={impact.rolesGained} />
+                      <ItemList title="Roles lost" items={impact.rolesLost} />
+                      <ItemList title="Elements gained" items={impact.elementsGained} />
+                      <ItemList title="Elements lost" items={impact.elementsLost} />
+                    </>
+                  )}
+                </Stack>
+              ) : null}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" size="sm" onClick={gate.back}>
+                Go Back
+              </Button>
+              <Button colorPalette="blue" size="sm" onClick={() => void gate.confirm()}>
+                Save Changes
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Go Back" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
