@@ -262,8 +262,10 @@ export function createAuth(options: CreateAuthOptions): Auth {
         // The browser that proved the token gets the sign-in session too, for later session checks.
         if (request.cookies[SESSION_COOKIE] !== session.cookie) setSessionCookie(reply, session);
       } else {
+        // authorize is a sign-in call: without a session, credentials or token it is refused.
+        // Only the session check (checkSession) answers 204 for a visitor with no session.
         session = liveSession(request);
-        if (!session) return reply.code(204).send();
+        if (!session) return reply.code(401).send(errorBody(401, 'Not signed in.'));
       }
       return authorizeFor(session, checked);
     },
