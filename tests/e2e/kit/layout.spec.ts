@@ -13,6 +13,10 @@ test.describe.configure({ timeout: 60_000 });
 const windowScrolls = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight + 1);
 
+/** Screenshots show the page at rest: no drawer half-way in. */
+const animationsDone = (page: Page) =>
+  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+
 test.describe('at 1280×800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -34,6 +38,7 @@ test.describe('at 1280×800', () => {
     await list.show('customer.admin');
     await list.row('customer.admin').getByRole('link', { name: 'customer.admin', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Editing User' })).toBeVisible();
+    await expect(page.getByLabel(/^Username\s*\*?$/)).toHaveValue('customer.admin');
     expect(await windowScrolls(page)).toBe(false);
     await page.screenshot({ path: 'screenshots/kit-user-edit-1280.png' });
 
@@ -59,6 +64,8 @@ test.describe('at 390×844', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawerNav = page.getByRole('navigation', { name: 'Main' });
     await expect(drawerNav.getByRole('link', { name: 'Users' })).toBeVisible();
+    await animationsDone(page);
+    await expect(drawerNav.getByRole('link', { name: 'OAuth2 Clients' })).toBeInViewport({ ratio: 1 });
     await page.screenshot({ path: 'screenshots/kit-drawer-390.png' });
     await drawerNav.getByRole('link', { name: 'Users' }).click();
     await expect(drawerNav).toBeHidden();
