@@ -14,10 +14,11 @@ export const toaster = createToaster({
 });
 
 type Kind = 'success' | 'error' | 'warning' | 'info';
+type Toast = { type: Kind; title: string; description: string | undefined };
 
 // Toasts raised before the toaster UI has started (a guard on the very first
 // screen) would sit in the store unseen: they wait here until it has.
-let pending: { type: Kind; title: string; description: string | undefined }[] | null = [];
+let pending: Toast[] | null = [];
 
 /** Times each on-screen toast has been raised again (its duration alternates, see below). */
 const repeats = new Map<string, number>();
@@ -44,9 +45,41 @@ function show(type: Kind, title: string, description?: string): void {
   toaster.create({ id, type, title, closable: true, ...(description ? { description } : {}) });
 }
 
-/** Called by <AppToaster> once it listens; shows what was raised before. */
+// Toasts raised just before a full page load (spec §4: an application delete
+// reloads the list) ride across it in session storage, shown once.
+const AFTER_RELOAD_KEY = 'user-profile.toasts-after-reload';
+
+function session(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function takeToastsAfterReload(): Toast[] {
+  const store = session();
+  const raw = store?.getItem(AFTER_RELOAD_KEY);
+  store?.removeItem(AFTER_RELOAD_KEY);
+  try {
+    const toasts: unknown = raw ? JSON.parse(raw) : [];
+    return Array.isArray(toasts) ? (toasts as Toast[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A toast for the page the caller is about to load in full (it would vanish with this one). */
+export function notifyAfterReload(type: Kind, title: string, description?: string): void {
+  const store = session();
+  if (!store) return show(type, title, description);
+  const toasts = [...takeToastsAfterReload(), { type, title, description }];
+  store.setItem(AFTER_RELOAD_KEY, JSON.stringify(toasts));
+}
+
+/** Called by <AppToaster> once it listens; shows what was raised before, and before a reload. */
 export function toasterStarted(): void {
-  const queued = pending ?? [];
+  const queued = [...takeToastsAfterReload(), ...(pending ?? [])];
   pending = null;
   for (const t of queued) show(t.type, t.title, t.description);
 }

@@ -14,7 +14,7 @@ import { userMessages } from '@userprofile/shared/messages';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { reloadAt } from './navigation.ts';
-import { notify } from './toaster.ts';
+import { notify, notifyAfterReload } from './toaster.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
 
 /** Spec §5: an invalid submit. */
@@ -30,9 +30,10 @@ export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
  */
 export type EditorToast = string | { title: string; description?: string; status?: 'success' | 'error' | 'warning' };
 
-function toastOf(toast: EditorToast, status: 'success' | 'error'): void {
+function toastOf(toast: EditorToast, status: 'success' | 'error', afterReload = false): void {
   const t = typeof toast === 'string' ? { title: toast } : toast;
-  notify[t.status ?? status](t.title, t.description);
+  if (afterReload) notifyAfterReload(t.status ?? status, t.title, t.description);
+  else notify[t.status ?? status](t.title, t.description);
 }
 
 export interface EditorOptions<R, Form, Field extends string> {
@@ -96,6 +97,12 @@ export interface Editor<R, Form, Field extends string> {
   dirty: boolean;
   submit: () => Promise<void>;
   deleteRecord: () => Promise<boolean>;
+  /**
+   * The server changed the record by itself (spec §4: an application sync
+   * answers the application, which replaces it): record, form and the
+   * unsaved-changes baseline all become the new record.
+   */
+  replace: (record: R) => void;
 }
 
 /** Which errors to show: those of touched fields, or all once a submit was tried. */
@@ -221,7 +228,8 @@ export function useEditor<R, Form, Field extends string>(
     try {
       await o.remove(record);
       o.afterDelete?.(record);
-      if (o.messages.deleted) toastOf(o.messages.deleted(record), 'success');
+      // A full reload would take the toast with it: it is shown on the list that loads.
+      if (o.messages.deleted) toastOf(o.messages.deleted(record), 'success', o.reloadAfterDelete);
       setBaseline(form);
       if (o.reloadAfterDelete) reloadAt(o.listPath);
       else navigate(o.listPath);
@@ -234,6 +242,15 @@ export function useEditor<R, Form, Field extends string>(
       setSaving(false);
     }
   };
+
+  const replace = useCallback((next: R) => {
+    const nextForm = latest.current.toForm(next);
+    setRecord(next);
+    setForm(nextForm);
+    setBaseline(nextForm);
+    setTouched(new Set());
+    setSubmitted(false);
+  }, []);
 
   return {
     mode: uuid ? 'edit' : 'create',
@@ -251,5 +268,6 @@ export function useEditor<R, Form, Field extends string>(
     dirty,
     submit,
     deleteRecord,
+    replace,
   };
 }

@@ -4,9 +4,12 @@ import { lazy } from 'react';
 import { paths } from '../../lib/paths.ts';
 import type { AppRoute } from '../../lib/routing.ts';
 
-const screens = () => import('./screens.tsx');
-const ApplicationList = lazy(() => screens().then((m) => ({ default: m.ApplicationListScreen })));
-const ApplicationEdit = lazy(() => screens().then((m) => ({ default: m.ApplicationEditScreen })));
+const ApplicationList = lazy(() =>
+  import('./application-list-screen.tsx').then((m) => ({ default: m.ApplicationListScreen })),
+);
+const ApplicationEdit = lazy(() =>
+  import('./application-edit-screen.tsx').then((m) => ({ default: m.ApplicationEditScreen })),
+);
 
 const admin = { access: 'admin', layout: 'shell' } as const;
 

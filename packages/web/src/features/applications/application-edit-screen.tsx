@@ -1,0 +1,500 @@
+// Application create/edit (spec §2, §4, §5, §6, §8 Applications): Basic Info
+// (the Database and Rest API sections for ERRIGAL_ADMIN only), Roles, and one
+// tab per element category; each role and element row with its Visible To
+// selector and spec §4's deletion flag; Sync for admins; Create/Update App and
+// Delete App for ERRIGAL_ADMIN, a delete reloading the list in full. The life
+// of the form is lib/use-editor.ts, the rows' draft ./application-draft.ts,
+// the rules and mapping ./application-form.ts; this file is the layout.
+import { Badge, Box, Button, Flex, Heading, HStack, Input, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
+import { API_AUTH_TYPES, DEFAULT_MINIMUM_ROLE, type Role } from '@userprofile/shared/constants';
+import { applicationMessages, pageTexts } from '@userprofile/shared/messages';
+import type { ApplicationField } from '@userprofile/shared/validation';
+import { useEffect, useState } from 'react';
+import { LuPlus, LuRefreshCw, LuTrash2, LuUndo2 } from 'react-icons/lu';
+import { useSnapshot } from 'valtio';
+import { useParams } from 'wouter';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { DataState } from '../../components/ui/data-state.tsx';
+import { SelectField, TextField } from '../../components/ui/fields.tsx';
+import { Screen } from '../../components/ui/page.tsx';
+import { type CompanyOption, VisibleTo } from '../../components/ui/visible-to.tsx';
+import { failureReason, isApiError } from '../../lib/api/errors.ts';
+import { companies } from '../../lib/data/companies.ts';
+import { useCache } from '../../lib/data/use-cache.ts';
+import { toApplicationEdit, toApplicationList } from '../../lib/paths.ts';
+import { roleOf, useSession } from '../../lib/session.ts';
+import { notify } from '../../lib/toaster.ts';
+import { type EditorToast, pleaseWaitUntil, useEditor } from '../../lib/use-editor.ts';
+import { deleteApplication, fetchApplication, saveApplication, syncApplication } from './api.ts';
+import {
+  addRow,
+  currentRows,
+  loadRows,
+  renameRow,
+  rowsDraft,
+  setRowVisibleTo,
+  toggleDeletion,
+} from './application-draft.ts';
+import {
+  type Application,
+  type ApplicationForm,
+  type ApplicationRow,
+  elementCategoryTabs,
+  ROLE_CATEGORY,
+  type RowList,
+  rowError,
+  toApplicationForm,
+  toApplicationPayload,
+  validateApplicationForm,
+} from './application-form.ts';
+
+const AUTH_TYPE_OPTIONS = API_AUTH_TYPES.map((t) => ({ value: t, label: t }));
+
+function saveFailed(error: unknown): EditorToast {
+  if (isApiError(error, 409)) return applicationMessages.nameExists;
+  return { title: applicationMessages.saveError, description: failureReason(error) };
+}
+
+export function ApplicationEditScreen() {
+  const { uuid } = useParams<{ uuid?: string }>();
+  // A new key per record: saving a new application opens its edit route with fresh state.
+  return <ApplicationEditor key={uuid ?? 'new'} uuid={uuid ?? null} />;
+}
+
+function ApplicationEditor({ uuid }: { uuid: string | null }) {
+  const session = useSession((s) => s.user);
+  const role = roleOf(session);
+  const topAdmin = role === 'ERRIGAL_ADMIN';
+  const defaultRole = session?.defaultMinimumRoleName || DEFAULT_MINIMUM_ROLE;
+  const companyList = useCache(companies);
+  const [tab, setTab] = useState('basic');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [syncing, setSyncing] = useState(false);
+
+  const editor = useEditor<Application, ApplicationForm, ApplicationField>({
+    uuid,
+    load: fetchApplication,
+    toForm: toApplicationForm,
+    validate: validateApplicationForm,
+    save: (form) => saveApplication(toApplicationPayload(form)),
+    uuidOf: (app) => app.uuid,
+    editPath: toApplicationEdit,
+    listPath: toApplicationList(),
+    remove: (app) => deleteApplication(app.uuid),
+    reloadAfterDelete: true,
+    messages: {
+      saveInProgress: pleaseWaitUntil('Updating Application'),
+      saved: (app) => applicationMessages.saved(app.name),
+      saveFailed,
+      deleted: () => applicationMessages.deleted,
+      deleteFailed: () => applicationMessages.deleteFailed,
+    },
+  });
+  const { form, record, change } = editor;
+  const rows = useSnapshot(rowsDraft);
+
+  // The rows' draft starts over from every record the editor gets: loaded, saved or synced.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form of that record, read once per record
+  useEffect(() => {
+    if (form) loadRows(form);
+  }, [record, editor.status]);
+
+  /** After a change of the draft: the form follows, with the rows' fields touched. */
+  const mirror = (touched: readonly string[] = []) => change((f) => ({ ...f, ...currentRows() }), touched);
+
+  const sync = async () => {
+    if (!record) return;
+    setSyncing(true);
+    try {
+      const synced = await syncApplication(record);
+      editor.replace(synced);
+      notify.success(applicationMessages.syncSuccess(synced.roles.length, synced.elements.length));
+    } catch {
+      notify.error(applicationMessages.syncFailed);
+    } finally {
+      setSyncing(false);
+    }
+  };
+
+  const isNew = uuid === null;
+  const categories = elementCategoryTabs(rows.elements);
+  const activeTab = tab === 'basic' || tab === 'roles' || categories.some((c) => c.category === tab) ? tab : 'basic';
+  const actions = isNew ? null : (
+    <Button size="sm" variant="outline" onClick={sync} loading={syncing} loadingText="Syncing..." disabled={!record}>
+      <LuRefreshCw aria-hidden /> Sync
+    </Button>
+  );
+
+  return (
+    <Screen
+      title={isNew ? 'New Application' : 'Editing Application'}
+      {...(!isNew && record ? { subtitle: record.name } : {})}
+      actions={actions}
+    >
+      <DataState what="the application" data={form} error={editor.error} onRetry={editor.retry}>
+        {(form) => {
+          const { set, errorOf } = editor;
+          const blocked = !editor.valid || editor.saving;
+          const rowProps = {
+            editable: topAdmin,
+            callerRole: role,
+            layoutCodes: session?.layoutCode ?? [],
+            companies: companyList.status === 'error' ? [] : companyList.data,
+            errors: editor.errors,
+            showErrors: (field: string) => errorOf(field as ApplicationField) !== undefined,
+            onChange: mirror,
+          };
+          const listErrors = (list: RowList, category?: string) =>
+            form[list].some(
+              (row, i) => (category === undefined || row.category === category) && rowError(editor.errors, list, i),
+            );
+          const passwordHelper = isNew ? undefined : 'Leave empty to keep the stored password';
+          return (
+            <form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                void editor.submit();
+              }}
+            >
+              <Tabs.Root value={activeTab} onValueChange={(d) => setTab(d.value)} variant="line" size="sm">
+                <Tabs.List flexWrap="wrap">
+                  <Tabs.Trigger value="basic">Basic Info</Tabs.Trigger>
+                  <Tabs.Trigger value="roles">
+                    Roles
+                    <TabCount count={rows.roles.length} invalid={listErrors('roles')} />
+                  </Tabs.Trigger>
+                  {categories.map((c) => (
+                    <Tabs.Trigger key={c.category} value={c.category}>
+                      {c.label}
+                      <TabCount
+                        count={rows.elements.filter((r) => r.category === c.category).length}
+                        invalid={listErrors('elements', c.category)}
+                      />
+                    </Tabs.Trigger>
+                  ))}
+                </Tabs.List>
+
+                <Tabs.Content value="basic">
+                  <Stack gap="6" maxW="4xl">
+                    <Box maxW={{ md: '50%' }} pe={{ md: '3' }}>
+                      <TextField
+                        label="Name"
+                        required
+                        readOnly={!isNew || !topAdmin}
+                        value={form.name}
+                        onChange={(v) => set('name', v)}
+                        error={errorOf('name')}
+                      />
+                    </Box>
+                    {topAdmin ? (
+                      <>
+                        <Section title="Database">
+                          <TextField
+                            label="Data Url"
+                            required
+                            value={form.dataUrl}
+                            onChange={(v) => set('dataUrl', v)}
+                            error={errorOf('dataUrl')}
+                          />
+                          <TextField
+                            label="Data Driver"
+                            required
+                            value={form.dataDriverName}
+                            onChange={(v) => set('dataDriverName', v)}
+                            error={errorOf('dataDriverName')}
+                          />
+                          <TextField
+                            label="Data Username"
+                            required
+                            autoComplete="off"
+                            value={form.dataUsername}
+                            onChange={(v) => set('dataUsername', v)}
+                            error={errorOf('dataUsername')}
+                          />
+                          <TextField
+                            label="Data Password"
+                            type="password"
+                            required={isNew}
+                            autoComplete="new-password"
+                            value={form.dataPassword}
+                            onChange={(v) => set('dataPassword', v)}
+                            error={errorOf('dataPassword')}
+                            helper={passwordHelper}
+                          />
+                        </Section>
+                        <Section title="Rest API">
+                          <TextField
+                            label="API Host"
+                            required
+                            value={form.apiHost}
+                            onChange={(v) => set('apiHost', v)}
+                            error={errorOf('apiHost')}
+                          />
+                          <SelectField
+                            label="API Auth Type"
+                            required
+                            value={form.apiAuthType}
+                            options={AUTH_TYPE_OPTIONS}
+                            onChange={(v) => set('apiAuthType', v as ApplicationForm['apiAuthType'])}
+                            error={errorOf('apiAuthType')}
+                          />
+                          <TextField
+                            label="API Username"
+                            required
+                            autoComplete="off"
+                            value={form.apiUsername}
+                            onChange={(v) => set('apiUsername', v)}
+                            error={errorOf('apiUsername')}
+                          />
+                          <TextField
+                            label="API Password"
+                            type="password"
+                            required={isNew}
+                            autoComplete="new-password"
+                            value={form.apiPassword}
+                            onChange={(v) => set('apiPassword', v)}
+                            error={errorOf('apiPassword')}
+                            helper={passwordHelper}
+                          />
+                        </Section>
+                      </>
+                    ) : null}
+                  </Stack>
+                </Tabs.Content>
+
+                <Tabs.Content value="roles">
+                  <RowList
+                    list="roles"
+                    rows={rows.roles}
+                    noun="Role"
+                    onAdd={() => {
+                      addRow('roles', ROLE_CATEGORY, defaultRole);
+                      mirror();
+                    }}
+                    {...rowProps}
+                  />
+                </Tabs.Content>
+                {categories.map((c) => (
+                  <Tabs.Content key={c.category} value={c.category}>
+                    <RowList
+                      list="elements"
+                      rows={rows.elements}
+                      category={c.category}
+                      noun="Element"
+                      onAdd={() => {
+                        addRow('elements', c.category, defaultRole);
+                        mirror();
+                      }}
+                      {...rowProps}
+                    />
+                  </Tabs.Content>
+                ))}
+              </Tabs.Root>
+
+              {topAdmin ? (
+                <Flex mt="6" gap="3" align="center" wrap="wrap">
+                  <Button
+                    type="submit"
+                    colorPalette="blue"
+                    size="sm"
+                    aria-disabled={blocked}
+                    opacity={blocked ? 0.5 : 1}
+                    cursor={blocked ? 'not-allowed' : 'pointer'}
+                  >
+                    {isNew ? 'Create App' : 'Update App'}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    colorPalette="red"
+                    disabled={isNew || !record || editor.saving}
+                    onClick={() => setConfirmDelete(true)}
+                  >
+                    <LuTrash2 aria-hidden /> Delete App
+                  </Button>
+                  {!editor.valid ? (
+                    <Text fontSize="sm" color="fg.muted">
+                      Please Check Form Is Filled Correctly
+                    </Text>
+                  ) : null}
+                </Flex>
+              ) : null}
+              <ConfirmDialog
+                open={confirmDelete}
+                onOpenChange={setConfirmDelete}
+                title={`Delete Application ${record?.name ?? ''}`}
+                busy={editor.saving}
+                onConfirm={async () => {
+                  if (!(await editor.deleteRecord())) setConfirmDelete(false);
+                }}
+              >
+                <Text>{pageTexts.applicationDeleteWarning}</Text>
+              </ConfirmDialog>
+            </form>
+          );
+        }}
+      </DataState>
+    </Screen>
+  );
+}
+
+function TabCount({ count, invalid }: { count: number; invalid: boolean }) {
+  return (
+    <Badge size="xs" variant={invalid ? 'solid' : 'subtle'} colorPalette={invalid ? 'red' : 'gray'}>
+      {count}
+    </Badge>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Box as="section" aria-label={title}>
+      <Heading as="h2" size="sm" mb="3" pb="1" borderBottomWidth="1px">
+        {title}
+      </Heading>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gapX="6" gapY="4">
+        {children}
+      </SimpleGrid>
+    </Box>
+  );
+}
+
+interface RowListProps {
+  list: RowList;
+  rows: readonly ApplicationRow[];
+  /** Element rows: only those of this category. */
+  category?: string;
+  noun: 'Role' | 'Element';
+  editable: boolean;
+  callerRole: Role | null;
+  layoutCodes: readonly string[];
+  companies: readonly CompanyOption[] | null;
+  errors: ReturnType<typeof validateApplicationForm>;
+  /** Whether a field's message shows yet (touched or submitted). */
+  showErrors: (field: string) => boolean;
+  onAdd: () => void;
+  onChange: (touched?: readonly string[]) => void;
+}
+
+function RowList({ list, rows, category, noun, editable, onAdd, ...rest }: RowListProps) {
+  const shown = rows.map((row, index) => ({ row, index })).filter(({ row }) => !category || row.category === category);
+  return (
+    <Stack gap="3">
+      {shown.length === 0 ? (
+        <Text color="fg.muted">{`No ${noun.toLowerCase()}s yet: Sync brings them from the application.`}</Text>
+      ) : null}
+      {shown.map(({ row, index }) => (
+        <RowEditor key={row.uuid} list={list} row={row} index={index} noun={noun} editable={editable} {...rest} />
+      ))}
+      {editable ? (
+        <Box>
+          <Button size="xs" variant="outline" onClick={onAdd}>
+            <LuPlus aria-hidden /> {`Add ${noun}`}
+          </Button>
+        </Box>
+      ) : null}
+    </Stack>
+  );
+}
+
+function RowEditor({
+  list,
+  row,
+  index,
+  noun,
+  editable,
+  callerRole,
+  layoutCodes,
+  companies,
+  errors,
+  showErrors,
+  onChange,
+}: Omit<RowListProps, 'rows' | 'category' | 'onAdd'> & { row: ApplicationRow; index: number }) {
+  const field = (name: string) => `${list}.${index}.${name}`;
+  const message = rowError(errors, list, index);
+  const visibleMessage =
+    message && ['name', 'uuid', 'minimumRole', 'errigalCustomerCompany'].some((f) => showErrors(field(f)))
+      ? message
+      : undefined;
+  const label = row.name.trim() || `New ${noun.toLowerCase()}`;
+  return (
+    <Box
+      role="group"
+      aria-label={label}
+      borderWidth="1px"
+      borderRadius="md"
+      p="3"
+      bg={row.deleted ? 'bg.muted' : undefined}
+      borderColor={visibleMessage ? 'border.error' : undefined}
+      data-deleted={row.deleted || undefined}
+    >
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap" mb="2">
+        <HStack gap="2" minW="0" flex="1">
+          {row.saved || !editable ? (
+            <Text fontWeight="medium" textDecoration={row.deleted ? 'line-through' : undefined} truncate>
+              {row.name}
+            </Text>
+          ) : (
+            <Input
+              size="sm"
+              maxW="sm"
+              aria-label={`${noun} name`}
+              placeholder={`${noun} name`}
+              value={row.name}
+              onChange={(e) => {
+                renameRow(list, row.uuid, e.currentTarget.value);
+                onChange([field('name')]);
+              }}
+            />
+          )}
+          {row.externalRole ? (
+            <Badge size="sm" colorPalette="purple">
+              {pageTexts.externalRole}
+            </Badge>
+          ) : null}
+          {!row.saved ? (
+            <Badge size="sm" colorPalette="green">
+              New
+            </Badge>
+          ) : null}
+          {row.deleted ? (
+            <Badge size="sm" colorPalette="red">
+              Flagged for deletion
+            </Badge>
+          ) : null}
+        </HStack>
+        {editable ? (
+          <Button
+            size="xs"
+            variant="outline"
+            colorPalette={row.deleted ? 'gray' : 'red'}
+            onClick={() => {
+              toggleDeletion(list, row.uuid);
+              onChange();
+            }}
+          >
+            {row.deleted ? <LuUndo2 aria-hidden /> : <LuTrash2 aria-hidden />}
+            {row.deleted ? 'Undo Delete' : row.saved ? 'Delete' : 'Remove'}
+          </Button>
+        ) : null}
+      </Flex>
+      <VisibleTo
+        value={{ minimumRole: row.minimumRole, companyUuid: row.companyUuid }}
+        onChange={(v) => {
+          setRowVisibleTo(list, row.uuid, v.minimumRole, v.companyUuid);
+          onChange([field('minimumRole'), field('errigalCustomerCompany')]);
+        }}
+        callerRole={callerRole}
+        layoutCodes={layoutCodes}
+        companies={companies}
+        disabled={!editable || row.deleted}
+      />
+      {visibleMessage ? (
+        <Text mt="2" fontSize="sm" color="fg.error">
+          {visibleMessage}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}

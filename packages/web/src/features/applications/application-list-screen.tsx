@@ -1,0 +1,142 @@
+// Application list (spec §2, §6, §8 Applications): Name (link to edit), Roles
+// and Element, sortable and filtered like every list; 'New Application' for
+// ERRIGAL_ADMIN, 'Sync All Applications' for admins.
+import { Button, Link as ChakraLink, Table } from '@chakra-ui/react';
+import { applicationMessages } from '@userprofile/shared/messages';
+import { useState } from 'react';
+import { LuPlus, LuRefreshCw } from 'react-icons/lu';
+import { Link } from 'wouter';
+import { DataState } from '../../components/ui/data-state.tsx';
+import {
+  ExpandableItems,
+  ExpandToggle,
+  FilterBar,
+  ListFooter,
+  SortableHeader,
+} from '../../components/ui/list-kit.tsx';
+import { Screen } from '../../components/ui/page.tsx';
+import { type Application, applications } from '../../lib/data/applications.ts';
+import { useCache } from '../../lib/data/use-cache.ts';
+import { toApplicationEdit, toApplicationNew } from '../../lib/paths.ts';
+import { roleOf, useSession } from '../../lib/session.ts';
+import { notify } from '../../lib/toaster.ts';
+import { type ListColumn, useClientList } from '../../lib/use-client-list.ts';
+import { syncAllApplications } from './api.ts';
+
+const names = (rows: readonly { name: string }[]) => rows.map((r) => r.name);
+
+const COLUMNS: readonly ListColumn<Application>[] = [
+  { key: 'name', label: 'Name', value: (a) => a.name },
+  { key: 'roles', label: 'Roles', value: (a) => names(a.roles).join(', ') },
+  { key: 'elements', label: 'Element', value: (a) => names(a.elements).join(', ') },
+];
+
+/** Spec §8: '{n} Applications Synced', the empty-answer warning, or the failure. */
+async function syncAll(): Promise<void> {
+  try {
+    const synced = await syncAllApplications();
+    if (synced.length === 0) notify.warning(applicationMessages.syncAllEmpty);
+    else notify.success(applicationMessages.syncAllSuccess(synced.length));
+  } catch {
+    notify.error(applicationMessages.syncAllFailed);
+  }
+}
+
+export function ApplicationListScreen() {
+  const role = roleOf(useSession((s) => s.user));
+  const list = useCache(applications);
+  const view = useClientList(list.data, COLUMNS, { initialSort: { column: 'name', direction: 'asc' } });
+  const [expanded, setExpanded] = useState(false);
+  const [syncing, setSyncing] = useState(false);
+
+  const actions = (
+    <>
+      <Button
+        size="sm"
+        variant="outline"
+        loading={syncing}
+        loadingText="Syncing..."
+        onClick={async () => {
+          setSyncing(true);
+          await syncAll();
+          setSyncing(false);
+        }}
+      >
+        <LuRefreshCw aria-hidden /> Sync All Applications
+      </Button>
+      {role === 'ERRIGAL_ADMIN' ? (
+        <Button asChild size="sm" colorPalette="blue">
+          <Link href={toApplicationNew()}>
+            <LuPlus aria-hidden /> New Application
+          </Link>
+        </Button>
+      ) : null}
+    </>
+  );
+
+  return (
+    <Screen
+      title="Applications"
+      actions={actions}
+      cardHeader={
+        <FilterBar filters={COLUMNS} values={view.filters} onChange={view.setFilter}>
+          <ExpandToggle expanded={expanded} onChange={setExpanded} />
+        </FilterBar>
+      }
+    >
+      <DataState
+        what="applications"
+        data={list.data}
+        error={list.error}
+        onRetry={list.retry}
+        isEmpty={(rows) => rows.length === 0}
+        empty="No applications yet."
+      >
+        {() => (
+          <>
+            <Table.Root size="sm" stickyHeader interactive>
+              <Table.Header>
+                <Table.Row>
+                  {COLUMNS.map((c) => (
+                    <SortableHeader
+                      key={c.key}
+                      column={c.key}
+                      label={c.label}
+                      sort={view.sort}
+                      onSort={view.toggleSort}
+                    />
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {view.rows.map((app) => (
+                  <Table.Row key={app.uuid}>
+                    <Table.Cell>
+                      <ChakraLink asChild color="blue.fg" fontWeight="medium">
+                        <Link href={toApplicationEdit(app.uuid)}>{app.name}</Link>
+                      </ChakraLink>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <ExpandableItems items={names(app.roles)} expanded={expanded} />
+                    </Table.Cell>
+                    <Table.Cell>
+                      <ExpandableItems items={names(app.elements)} expanded={expanded} />
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+            <ListFooter
+              page={view.page}
+              pages={view.pages}
+              pageSize={view.pageSize}
+              total={view.matches.length}
+              onPage={view.setPage}
+              empty="No applications match"
+            />
+          </>
+        )}
+      </DataState>
+    </Screen>
+  );
+}
