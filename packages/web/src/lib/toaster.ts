@@ -72,7 +72,10 @@ function takeToastsAfterReload(): Toast[] {
 /** A toast for the page the caller is about to load in full (it would vanish with this one). */
 export function notifyAfterReload(type: Kind, title: string, description?: string): void {
   const store = session();
-  if (!store) return show(type, title, description);
+  if (!store) {
+    show(type, title, description);
+    return;
+  }
   const toasts = [...takeToastsAfterReload(), { type, title, description }];
   store.setItem(AFTER_RELOAD_KEY, JSON.stringify(toasts));
 }

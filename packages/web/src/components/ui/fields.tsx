@@ -44,23 +44,40 @@ export function TextField({
   onChange,
   type = 'text',
   autoComplete,
+  monospace = false,
+  end,
   ...frame
 }: FieldFrame & {
   value: string;
   onChange: (value: string) => void;
   type?: 'text' | 'email' | 'tel' | 'password' | 'url';
   autoComplete?: string;
+  /** For identifiers and secrets: every character told apart. */
+  monospace?: boolean;
+  /** Buttons after the input (copy, generate). */
+  end?: ReactNode;
 }) {
+  const input = (
+    <Input
+      size="sm"
+      type={type}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      {...(autoComplete ? { autoComplete } : {})}
+      {...(monospace ? { fontFamily: 'mono', spellCheck: false } : {})}
+      {...(frame.readOnly ? { bg: 'bg.muted', color: 'fg.muted' } : {})}
+    />
+  );
   return (
     <Frame {...frame}>
-      <Input
-        size="sm"
-        type={type}
-        value={value}
-        onChange={(e) => onChange(e.currentTarget.value)}
-        {...(autoComplete ? { autoComplete } : {})}
-        {...(frame.readOnly ? { bg: 'bg.muted', color: 'fg.muted' } : {})}
-      />
+      {end ? (
+        <HStack gap="2" w="full">
+          {input}
+          {end}
+        </HStack>
+      ) : (
+        input
+      )}
     </Frame>
   );
 }

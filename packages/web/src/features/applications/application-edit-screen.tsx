@@ -264,7 +264,7 @@ function ApplicationEditor({ uuid }: { uuid: string | null }) {
                 </Tabs.Content>
 
                 <Tabs.Content value="roles">
-                  <RowList
+                  <RowsPanel
                     list="roles"
                     rows={rows.roles}
                     noun="Role"
@@ -277,7 +277,7 @@ function ApplicationEditor({ uuid }: { uuid: string | null }) {
                 </Tabs.Content>
                 {categories.map((c) => (
                   <Tabs.Content key={c.category} value={c.category}>
-                    <RowList
+                    <RowsPanel
                       list="elements"
                       rows={rows.elements}
                       category={c.category}
@@ -360,7 +360,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-interface RowListProps {
+interface RowsPanelProps {
   list: RowList;
   rows: readonly ApplicationRow[];
   /** Element rows: only those of this category. */
@@ -377,7 +377,7 @@ interface RowListProps {
   onChange: (touched?: readonly string[]) => void;
 }
 
-function RowList({ list, rows, category, noun, editable, onAdd, ...rest }: RowListProps) {
+function RowsPanel({ list, rows, category, noun, editable, onAdd, ...rest }: RowsPanelProps) {
   const shown = rows.map((row, index) => ({ row, index })).filter(({ row }) => !category || row.category === category);
   return (
     <Stack gap="3">
@@ -410,7 +410,7 @@ function RowEditor({
   errors,
   showErrors,
   onChange,
-}: Omit<RowListProps, 'rows' | 'category' | 'onAdd'> & { row: ApplicationRow; index: number }) {
+}: Omit<RowsPanelProps, 'rows' | 'category' | 'onAdd'> & { row: ApplicationRow; index: number }) {
   const field = (name: string) => `${list}.${index}.${name}`;
   const message = rowError(errors, list, index);
   const visibleMessage =

@@ -7,14 +7,8 @@ import { useState } from 'react';
 import { LuPlus, LuRefreshCw } from 'react-icons/lu';
 import { Link } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
-import {
-  ExpandableItems,
-  ExpandToggle,
-  FilterBar,
-  ListFooter,
-  SortableHeader,
-} from '../../components/ui/list-kit.tsx';
-import { Screen } from '../../components/ui/page.tsx';
+import { ExpandableItems, ExpandToggle, FilterBar, ListFooter, SortableHeader } from '../../components/ui/list-kit.tsx';
+import { ListFrame, Screen } from '../../components/ui/page.tsx';
 import { type Application, applications } from '../../lib/data/applications.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
 import { toApplicationEdit, toApplicationNew } from '../../lib/paths.ts';
@@ -93,8 +87,19 @@ export function ApplicationListScreen() {
         empty="No applications yet."
       >
         {() => (
-          <>
-            <Table.Root size="sm" stickyHeader interactive>
+          <ListFrame
+            footer={
+              <ListFooter
+                page={view.page}
+                pages={view.pages}
+                pageSize={view.pageSize}
+                total={view.matches.length}
+                onPage={view.setPage}
+                empty="No applications match"
+              />
+            }
+          >
+            <Table.Root size="sm" stickyHeader interactive aria-label="Applications">
               <Table.Header>
                 <Table.Row>
                   {COLUMNS.map((c) => (
@@ -126,15 +131,7 @@ export function ApplicationListScreen() {
                 ))}
               </Table.Body>
             </Table.Root>
-            <ListFooter
-              page={view.page}
-              pages={view.pages}
-              pageSize={view.pageSize}
-              total={view.matches.length}
-              onPage={view.setPage}
-              empty="No applications match"
-            />
-          </>
+          </ListFrame>
         )}
       </DataState>
     </Screen>

@@ -4,9 +4,12 @@ import { lazy } from 'react';
 import { paths } from '../../lib/paths.ts';
 import type { AppRoute } from '../../lib/routing.ts';
 
-const screens = () => import('./screens.tsx');
-const AuthClientList = lazy(() => screens().then((m) => ({ default: m.AuthClientListScreen })));
-const AuthClientEdit = lazy(() => screens().then((m) => ({ default: m.AuthClientEditScreen })));
+const AuthClientList = lazy(() =>
+  import('./auth-client-list-screen.tsx').then((m) => ({ default: m.AuthClientListScreen })),
+);
+const AuthClientEdit = lazy(() =>
+  import('./auth-client-edit-screen.tsx').then((m) => ({ default: m.AuthClientEditScreen })),
+);
 
 const topAdmin = { access: 'topAdmin', layout: 'shell' } as const;
 

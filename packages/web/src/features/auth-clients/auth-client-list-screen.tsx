@@ -1,0 +1,97 @@
+// OAuth2 client list (spec §2 "OAuth2 client list and edit", ERRIGAL_ADMIN
+// only): Name (link to edit), Redirect URL, Description, sortable and
+// filtered like every list, and 'New Client'. The list never holds secrets.
+import { Button, Link as ChakraLink, Table, Text } from '@chakra-ui/react';
+import { LuPlus } from 'react-icons/lu';
+import { Link } from 'wouter';
+import { DataState } from '../../components/ui/data-state.tsx';
+import { FilterBar, ListFooter, SortableHeader } from '../../components/ui/list-kit.tsx';
+import { ListFrame, Screen } from '../../components/ui/page.tsx';
+import { type AuthClient, authClients } from '../../lib/data/auth-clients.ts';
+import { useCache } from '../../lib/data/use-cache.ts';
+import { toAuthClientEdit, toAuthClientNew } from '../../lib/paths.ts';
+import { type ListColumn, useClientList } from '../../lib/use-client-list.ts';
+
+const COLUMNS: readonly ListColumn<AuthClient>[] = [
+  { key: 'name', label: 'Name', value: (c) => c.name },
+  { key: 'redirect', label: 'Redirect URL', value: (c) => c.allowedRedirectTarget ?? '' },
+  { key: 'description', label: 'Description', value: (c) => c.description },
+];
+
+export function AuthClientListScreen() {
+  const list = useCache(authClients);
+  const view = useClientList(list.data, COLUMNS, { initialSort: { column: 'name', direction: 'asc' } });
+
+  return (
+    <Screen
+      title="OAuth2 Clients"
+      actions={
+        <Button asChild size="sm" colorPalette="blue">
+          <Link href={toAuthClientNew()}>
+            <LuPlus aria-hidden /> New Client
+          </Link>
+        </Button>
+      }
+      cardHeader={<FilterBar filters={COLUMNS} values={view.filters} onChange={view.setFilter} />}
+    >
+      <DataState
+        what="the OAuth2 clients"
+        data={list.data}
+        error={list.error}
+        onRetry={list.retry}
+        isEmpty={(rows) => rows.length === 0}
+        empty="No OAuth2 clients yet."
+      >
+        {() => (
+          <ListFrame
+            footer={
+              <ListFooter
+                page={view.page}
+                pages={view.pages}
+                pageSize={view.pageSize}
+                total={view.matches.length}
+                onPage={view.setPage}
+                empty="No clients match"
+              />
+            }
+          >
+            <Table.Root size="sm" stickyHeader interactive aria-label="OAuth2 Clients">
+              <Table.Header>
+                <Table.Row>
+                  {COLUMNS.map((c) => (
+                    <SortableHeader
+                      key={c.key}
+                      column={c.key}
+                      label={c.label}
+                      sort={view.sort}
+                      onSort={view.toggleSort}
+                    />
+                  ))}
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {view.rows.map((client) => (
+                  <Table.Row key={client.uuid}>
+                    <Table.Cell>
+                      <ChakraLink asChild color="blue.fg" fontWeight="medium">
+                        <Link href={toAuthClientEdit(client.uuid)}>{client.name}</Link>
+                      </ChakraLink>
+                    </Table.Cell>
+                    <Table.Cell fontFamily="mono" fontSize="xs" wordBreak="break-all">
+                      {client.allowedRedirectTarget ?? (
+                        <Text as="span" color="fg.muted" fontFamily="body">
+                          none
+                        </Text>
+                      )}
+                    </Table.Cell>
+                    <Table.Cell>{client.description}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </ListFrame>
+        )}
+      </DataState>
+    </Screen>
+  );
+}
