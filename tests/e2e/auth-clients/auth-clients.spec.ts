@@ -22,16 +22,22 @@ async function openList(page: import('@playwright/test').Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'OAuth2 Clients' })).toBeVisible();
 }
 
-/** Signs in through the second app in a fresh browser: what the app's callback page says, or the console's refusal. */
-async function signInThrough(browser: Browser, app: SecondApp) {
+/** Starts a sign-in at the second app in a fresh browser; the console's login form or its refusal shows. */
+async function startAt(browser: Browser, app: SecondApp) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${app.origin}/start`);
-  await expect(page.getByLabel('Username', { exact: true })).toBeVisible();
+  return { page, close: () => context.close() };
+}
+
+/** A sign-in through the second app: the console's login form, then the app's own page. */
+async function signInThrough(browser: Browser, app: SecondApp) {
+  const started = await startAt(browser, app);
+  const { page } = started;
   await page.getByLabel('Username', { exact: true }).fill(ACCOUNTS.customer);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  return { page, close: () => context.close() };
+  return started;
 }
 
 test.describe('as provider.admin (ERRIGAL_ADMIN)', () => {
@@ -72,7 +78,8 @@ test.describe('as provider.admin (ERRIGAL_ADMIN)', () => {
     // Spec §5 and the redirect target rule, as the user types.
     await secret.fill('s'.repeat(65));
     await field(page, 'Allowed Redirect Target').fill('javascript:alert(1)');
-    await page.getByRole('button', { name: 'Create Client' }).click();
+    await expect(page.getByRole('button', { name: 'Create Client' })).toHaveAttribute('aria-disabled', 'true');
+    await field(page, 'Allowed Redirect Target').press('Enter');
     await expect(page.getByText(validationMessages.clientSecret)).toBeVisible();
     await expect(page.getByText(validationMessages.redirectTarget)).toBeVisible();
     await expect(page.getByText(validationMessages.requiredMax255)).toHaveCount(2);
@@ -145,8 +152,10 @@ test.describe('as provider.admin (ERRIGAL_ADMIN)', () => {
       await page.getByRole('button', { name: 'Update Client' }).click();
       await expect(toast(page, oauthClientMessages.saved)).toBeVisible();
 
-      const old = await signInThrough(browser, app);
-      await expect(old.page.getByText("This application's sign-in request was refused")).toBeVisible();
+      const old = await startAt(browser, app);
+      await expect(old.page.getByRole('heading', { level: 1, name: 'Sign-in request refused' })).toBeVisible();
+      await expect(old.page.getByRole('alert')).toContainText('redirect_uri does not match');
+      await expect(old.page.getByLabel('Username', { exact: true })).toHaveCount(0);
       expect(new URL(old.page.url()).origin).toBe(new URL(baseURL as string).origin);
       await old.close();
 

@@ -180,7 +180,7 @@ function ApplicationEditor({ uuid }: { uuid: string | null }) {
                     <Box maxW={{ md: '50%' }} pe={{ md: '3' }}>
                       <TextField
                         label="Name"
-                        required
+                        required={isNew && topAdmin}
                         readOnly={!isNew || !topAdmin}
                         value={form.name}
                         onChange={(v) => set('name', v)}
