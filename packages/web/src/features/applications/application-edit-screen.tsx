@@ -5,40 +5,30 @@
 // Delete App for ERRIGAL_ADMIN, a delete reloading the list in full. The life
 // of the form is lib/use-editor.ts, the rows' draft ./application-draft.ts,
 // the rules and mapping ./application-form.ts; this file is the layout.
-import { Badge, Box, Button, Flex, Heading, HStack, Input, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
-import { API_AUTH_TYPES, DEFAULT_MINIMUM_ROLE, type Role } from '@userprofile/shared/constants';
+import { Badge, Box, Button, Flex, Heading, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
+import { API_AUTH_TYPES, DEFAULT_MINIMUM_ROLE } from '@userprofile/shared/constants';
 import { applicationMessages, pageTexts } from '@userprofile/shared/messages';
 import type { ApplicationField } from '@userprofile/shared/validation';
 import { useEffect, useState } from 'react';
-import { LuPlus, LuRefreshCw, LuTrash2, LuUndo2 } from 'react-icons/lu';
+import { LuRefreshCw, LuTrash2 } from 'react-icons/lu';
 import { useSnapshot } from 'valtio';
 import { useParams } from 'wouter';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataState } from '../../components/ui/data-state.tsx';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { Screen } from '../../components/ui/page.tsx';
-import { type CompanyOption, VisibleTo } from '../../components/ui/visible-to.tsx';
 import { failureReason, isApiError } from '../../lib/api/errors.ts';
 import { companies } from '../../lib/data/companies.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
 import { toApplicationEdit, toApplicationList } from '../../lib/paths.ts';
 import { roleOf, useSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
-import { type EditorToast, pleaseWaitUntil, useEditor } from '../../lib/use-editor.ts';
+import { type EditorToast, FORM_INVALID, pleaseWaitUntil, useEditor } from '../../lib/use-editor.ts';
 import { deleteApplication, fetchApplication, saveApplication, syncApplication } from './api.ts';
-import {
-  addRow,
-  currentRows,
-  loadRows,
-  renameRow,
-  rowsDraft,
-  setRowVisibleTo,
-  toggleDeletion,
-} from './application-draft.ts';
+import { addRow, currentRows, loadRows, rowsDraft } from './application-draft.ts';
 import {
   type Application,
   type ApplicationForm,
-  type ApplicationRow,
   elementCategoryTabs,
   ROLE_CATEGORY,
   type RowList,
@@ -47,6 +37,7 @@ import {
   toApplicationPayload,
   validateApplicationForm,
 } from './application-form.ts';
+import { RowsPanel } from './application-rows.tsx';
 
 const AUTH_TYPE_OPTIONS = API_AUTH_TYPES.map((t) => ({ value: t, label: t }));
 
@@ -315,7 +306,7 @@ function ApplicationEditor({ uuid }: { uuid: string | null }) {
                   </Button>
                   {!editor.valid ? (
                     <Text fontSize="sm" color="fg.muted">
-                      Please Check Form Is Filled Correctly
+                      {FORM_INVALID}
                     </Text>
                   ) : null}
                 </Flex>
@@ -356,145 +347,6 @@ function Section({ title, children }: { title: string; children: React.ReactNode
       <SimpleGrid columns={{ base: 1, md: 2 }} gapX="6" gapY="4">
         {children}
       </SimpleGrid>
-    </Box>
-  );
-}
-
-interface RowsPanelProps {
-  list: RowList;
-  rows: readonly ApplicationRow[];
-  /** Element rows: only those of this category. */
-  category?: string;
-  noun: 'Role' | 'Element';
-  editable: boolean;
-  callerRole: Role | null;
-  layoutCodes: readonly string[];
-  companies: readonly CompanyOption[] | null;
-  errors: ReturnType<typeof validateApplicationForm>;
-  /** Whether a field's message shows yet (touched or submitted). */
-  showErrors: (field: string) => boolean;
-  onAdd: () => void;
-  onChange: (touched?: readonly string[]) => void;
-}
-
-function RowsPanel({ list, rows, category, noun, editable, onAdd, ...rest }: RowsPanelProps) {
-  const shown = rows.map((row, index) => ({ row, index })).filter(({ row }) => !category || row.category === category);
-  return (
-    <Stack gap="3">
-      {shown.length === 0 ? (
-        <Text color="fg.muted">{`No ${noun.toLowerCase()}s yet: Sync brings them from the application.`}</Text>
-      ) : null}
-      {shown.map(({ row, index }) => (
-        <RowEditor key={row.uuid} list={list} row={row} index={index} noun={noun} editable={editable} {...rest} />
-      ))}
-      {editable ? (
-        <Box>
-          <Button size="xs" variant="outline" onClick={onAdd}>
-            <LuPlus aria-hidden /> {`Add ${noun}`}
-          </Button>
-        </Box>
-      ) : null}
-    </Stack>
-  );
-}
-
-function RowEditor({
-  list,
-  row,
-  index,
-  noun,
-  editable,
-  callerRole,
-  layoutCodes,
-  companies,
-  errors,
-  showErrors,
-  onChange,
-}: Omit<RowsPanelProps, 'rows' | 'category' | 'onAdd'> & { row: ApplicationRow; index: number }) {
-  const field = (name: string) => `${list}.${index}.${name}`;
-  const message = rowError(errors, list, index);
-  const visibleMessage =
-    message && ['name', 'uuid', 'minimumRole', 'errigalCustomerCompany'].some((f) => showErrors(field(f)))
-      ? message
-      : undefined;
-  const label = row.name.trim() || `New ${noun.toLowerCase()}`;
-  return (
-    <Box
-      role="group"
-      aria-label={label}
-      borderWidth="1px"
-      borderRadius="md"
-      p="3"
-      bg={row.deleted ? 'bg.muted' : undefined}
-      borderColor={visibleMessage ? 'border.error' : undefined}
-      data-deleted={row.deleted || undefined}
-    >
-      <Flex justify="space-between" align="center" gap="3" wrap="wrap" mb="2">
-        <HStack gap="2" minW="0" flex="1">
-          {row.saved || !editable ? (
-            <Text fontWeight="medium" textDecoration={row.deleted ? 'line-through' : undefined} truncate>
-              {row.name}
-            </Text>
-          ) : (
-            <Input
-              size="sm"
-              maxW="sm"
-              aria-label={`${noun} name`}
-              placeholder={`${noun} name`}
-              value={row.name}
-              onChange={(e) => {
-                renameRow(list, row.uuid, e.currentTarget.value);
-                onChange([field('name')]);
-              }}
-            />
-          )}
-          {row.externalRole ? (
-            <Badge size="sm" colorPalette="purple">
-              {pageTexts.externalRole}
-            </Badge>
-          ) : null}
-          {!row.saved ? (
-            <Badge size="sm" colorPalette="green">
-              New
-            </Badge>
-          ) : null}
-          {row.deleted ? (
-            <Badge size="sm" colorPalette="red">
-              Flagged for deletion
-            </Badge>
-          ) : null}
-        </HStack>
-        {editable ? (
-          <Button
-            size="xs"
-            variant="outline"
-            colorPalette={row.deleted ? 'gray' : 'red'}
-            onClick={() => {
-              toggleDeletion(list, row.uuid);
-              onChange();
-            }}
-          >
-            {row.deleted ? <LuUndo2 aria-hidden /> : <LuTrash2 aria-hidden />}
-            {row.deleted ? 'Undo Delete' : row.saved ? 'Delete' : 'Remove'}
-          </Button>
-        ) : null}
-      </Flex>
-      <VisibleTo
-        value={{ minimumRole: row.minimumRole, companyUuid: row.companyUuid }}
-        onChange={(v) => {
-          setRowVisibleTo(list, row.uuid, v.minimumRole, v.companyUuid);
-          onChange([field('minimumRole'), field('errigalCustomerCompany')]);
-        }}
-        callerRole={callerRole}
-        layoutCodes={layoutCodes}
-        companies={companies}
-        disabled={!editable || row.deleted}
-      />
-      {visibleMessage ? (
-        <Text mt="2" fontSize="sm" color="fg.error">
-          {visibleMessage}
-        </Text>
-      ) : null}
     </Box>
   );
 }

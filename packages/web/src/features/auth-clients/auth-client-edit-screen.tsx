@@ -18,7 +18,7 @@ import { Screen } from '../../components/ui/page.tsx';
 import { failureReason } from '../../lib/api/errors.ts';
 import { getConfig } from '../../lib/config.ts';
 import { toAuthClientEdit, toAuthClientList } from '../../lib/paths.ts';
-import { pleaseWaitUntil, useEditor } from '../../lib/use-editor.ts';
+import { FORM_INVALID, pleaseWaitUntil, useEditor } from '../../lib/use-editor.ts';
 import { fetchAuthClient, saveAuthClient } from './api.ts';
 import {
   type AuthClient,
@@ -144,7 +144,7 @@ function AuthClientEditor({ uuid }: { uuid: string | null }) {
                     </Button>
                     {!editor.valid ? (
                       <Text fontSize="sm" color="fg.muted">
-                        Please Check Form Is Filled Correctly
+                        {FORM_INVALID}
                       </Text>
                     ) : null}
                   </Flex>
