@@ -54,6 +54,8 @@ function preloadSignInPath(): Plugin {
 export default defineConfig({
   base: '/userprofile/',
   plugins: [react(), preloadSignInPath()],
+  // A placeholder the server replaces with a fresh nonce per page (docs/decisions.md "Security headers").
+  html: { cspNonce: 'CSP_NONCE_PLACEHOLDER' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

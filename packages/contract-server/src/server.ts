@@ -1,11 +1,20 @@
-// Listens, prints where and how to sign in, and shuts down cleanly.
-import { buildApp, defaultPublicOrigin } from './app.ts';
+// Listens, prints where and how to sign in (and a warning when it can be
+// reached from other machines), and shuts down cleanly.
+import { randomBytes } from 'node:crypto';
+import { buildApp, defaultPublicOrigin, mockApiOff } from './app.ts';
+import { isLoopback, MOCK_TOKEN_HEADER } from './mock/guard.ts';
 import { SEEDED_ACCOUNTS } from './seed/seed.ts';
 
 const port = Number(process.env.PORT) || 8080;
 const host = process.env.HOST || '127.0.0.1';
 const started = performance.now();
-const app = await buildApp({ logger: process.env.LOG_REQUESTS === 'true' });
+// Callers not on this machine reach the mock control API only with this token.
+const mockToken = process.env.MOCK_TOKEN || randomBytes(18).toString('base64url');
+const mockOff = mockApiOff();
+const app = await buildApp({
+  logger: process.env.LOG_REQUESTS === 'true',
+  mock: mockOff ? false : { token: mockToken },
+});
 await app.listen({ port, host });
 
 const origin = defaultPublicOrigin();
@@ -22,7 +31,21 @@ if (backend) {
   );
   for (const a of SEEDED_ACCOUNTS)
     console.log(`  ${a.username.padEnd(16)} ${a.role.padEnd(14)} layout codes: ${a.layoutCodes.join(', ') || 'none'}`);
-  console.log(`Mock control API: ${origin}/__mock/{reset,faults,outbox}`);
+  console.log(
+    mockOff
+      ? 'Mock control API and fault injection: off (MOCK_API=off)'
+      : `Mock control API: ${origin}/__mock/{reset,faults,outbox} (callers on this machine; from elsewhere with the header ${MOCK_TOKEN_HEADER}: ${mockToken}; MOCK_API=off switches it off)`,
+  );
+}
+
+const exposed = app
+  .addresses()
+  .flatMap((a) => (typeof a === 'string' || isLoopback(a.address) ? [] : [a]))
+  .map((a) => (a.family === 'IPv6' ? `[${a.address}]:${a.port}` : `${a.address}:${a.port}`));
+if (exposed.length > 0) {
+  console.warn(
+    `WARNING: listening on ${exposed.join(', ')}, beyond this machine (HOST=${host}). This is a dev backend: whoever can reach it can sign in as the seeded accounts with their published password. Listen on 127.0.0.1 (the default) unless you mean it.`,
+  );
 }
 
 let closing = false;

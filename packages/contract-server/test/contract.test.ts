@@ -202,6 +202,7 @@ const cases: Record<string, Case> = {
         code_challenge_method: 'S256',
         state: 'sso',
         username: CUSTOMER,
+        password: PASSWORD,
       });
       const sso = await t.app.inject({
         method: 'POST',

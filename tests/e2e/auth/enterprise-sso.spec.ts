@@ -2,7 +2,7 @@
 // (spec §2) against the SSO provider the contract server simulates. The
 // deployment's config.json switches it on; the tests serve that variant.
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, expect, test } from '../fixtures.ts';
+import { ACCOUNTS, expect, PASSWORD, test } from '../fixtures.ts';
 
 async function withSsoConfig(page: Page, overrides: { ssoEnabled: boolean; ssoAutoRedirect: boolean }) {
   await page.route('**/userprofile/config.json', async (route) => {
@@ -29,6 +29,7 @@ test('Enterprise SSO signs the console in through the callback, keeping the tick
   expect(sso.searchParams.get('redirect_uri')).toBe(new URL('/userprofile/callback', page.url()).href);
   expect(sso.searchParams.get('code_challenge_method')).toBe('S256');
   await page.getByLabel('Username').fill(ACCOUNTS.customer);
+  await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page).toHaveURL(/\/userprofile\/user\/list$/);

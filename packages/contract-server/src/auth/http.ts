@@ -18,15 +18,11 @@ export function escapeHtml(text: string): string {
   );
 }
 
-/** A small, self-contained HTML page for the server-rendered stand-ins (SSO provider, demo app, error pages). */
-export function htmlPage(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
+/**
+ * The one stylesheet of the server-rendered pages, inline so each page stands
+ * alone; the Content-Security-Policy allows exactly this text by its hash.
+ */
+export const STAND_IN_STYLE = `
 body { font-family: system-ui, sans-serif; margin: 0; background: #f4f6f8; color: #1a202c; }
 main { max-width: 28rem; margin: 4rem auto; background: #fff; padding: 2rem; border-radius: 8px; box-shadow: 0 1px 4px rgba(0,0,0,.15); }
 h1 { font-size: 1.4rem; margin-top: 0; }
@@ -35,7 +31,17 @@ input { width: 100%; box-sizing: border-box; padding: .5rem; font-size: 1rem; ma
 button, .button { display: inline-block; padding: .55rem 1.2rem; font-size: 1rem; background: #2b6cb0; color: #fff; border: 0; border-radius: 4px; text-decoration: none; cursor: pointer; }
 .error { color: #9b2c2c; }
 code { word-break: break-all; }
-</style>
+`;
+
+/** A small, self-contained HTML page for the server-rendered stand-ins (SSO provider, demo app, error pages). */
+export function htmlPage(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>${STAND_IN_STYLE}</style>
 </head>
 <body>
 <main>

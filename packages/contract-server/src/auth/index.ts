@@ -42,13 +42,13 @@ import {
 } from './core.ts';
 import { AuthError, decodedPath, escapeHtml, htmlPage, routedPath } from './http.ts';
 import type { SigningKey } from './keys.ts';
-import { MAX_PASSWORD_LENGTH, verifyPassword } from './password.ts';
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits, PasswordGate, type PasswordRefusal } from './password-gate.ts';
 import { timingSafeEqualText } from './pkce.ts';
-import { FailureLimiter } from './rate-limit.ts';
 
 export { CODE_TTL_MS } from './core.ts';
 export { createSigningKey, type SigningKey } from './keys.ts';
 export { hashParams, hashPassword, verifyPassword } from './password.ts';
+export { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './password-gate.ts';
 
 const SESSION_COOKIE = 'UPSESSION';
 /** Node lower-cases request header names. */
@@ -57,16 +57,6 @@ const XSRF_HEADER_NAME = XSRF_HEADER.toLowerCase();
 const TOKEN_PATH = `${BASE}/api/v1/auth/token`;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const AUTHORIZE_PATHS = new Set([`${BASE}/api/v1/auth/authorize`, `${BASE}/api/v1/auth/session`]);
-
-export interface LoginLimits {
-  /** Failed sign-ins allowed per username inside the window. */
-  perUsername: number;
-  /** Failed sign-ins allowed per client address inside the window. */
-  perAddress: number;
-  windowSeconds: number;
-}
-
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perUsername: 5, perAddress: 20, windowSeconds: 15 * 60 };
 
 export interface CreateAuthOptions {
   store: AuthStore;
@@ -125,14 +115,14 @@ export function createAuth(options: CreateAuthOptions): Auth {
     tokenTtlSeconds: options.tokenTtlSeconds ?? envTokenTtl() ?? DEFAULT_TOKEN_TTL_SECONDS,
     ...(options.signingKey ? { signingKey: options.signingKey } : {}),
   });
+  const limits = options.loginLimits ?? DEFAULT_LOGIN_LIMITS;
   const sso = new SsoProvider(
     store,
     options.ssoClient ?? { clientId: options.consoleClientId, redirectUri: `${publicOrigin}${BASE}/callback` },
     now,
+    limits,
   );
-  const limits = options.loginLimits ?? DEFAULT_LOGIN_LIMITS;
-  const byUsername = new FailureLimiter(limits.perUsername, limits.windowSeconds * 1000, now);
-  const byAddress = new FailureLimiter(limits.perAddress, limits.windowSeconds * 1000, now);
+  const signInGate = new PasswordGate(store, limits, now);
   const secure = publicOrigin.startsWith('https:');
   const cookieBase = { path: BASE, sameSite: 'lax' as const, secure };
 
@@ -144,8 +134,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
     reset() {
       core.forgetCodes();
       sso.forgetAll();
-      byUsername.clear();
-      byAddress.clear();
+      signInGate.clear();
     },
     pending: () => ({ codes: core.codeCount, ssoCodes: sso.codeCount }),
     async issueTokenFor(username, clientId = options.consoleClientId) {
@@ -165,44 +154,19 @@ export function createAuth(options: CreateAuthOptions): Auth {
     return session && core.activeAccount(session.userUuid) ? session : undefined;
   }
 
-  type SignIn =
-    | { ok: true; session: Session }
-    | { ok: false; status: 400 | 401 | 429; message: string; retryAfter?: number };
+  type SignIn = { ok: true; session: Session } | PasswordRefusal;
 
-  /**
-   * Password sign-in with the per-username and per-address limits. The attempt
-   * counts as failed before the hash is computed, so parallel guesses cannot
-   * slip past the limit, and is taken back when it succeeds.
-   */
+  /** Password sign-in with the per-username and per-address limits (./password-gate.ts). */
   async function passwordSignIn(request: FastifyRequest, username: unknown, password: unknown): Promise<SignIn> {
-    if (typeof username !== 'string' || typeof password !== 'string' || username === '' || password === '') {
-      return { ok: false, status: 400, message: 'Username and password are required.' };
-    }
-    if (password.length > MAX_PASSWORD_LENGTH || username.length > 255) {
-      return { ok: false, status: 400, message: 'The username or password is too long.' };
-    }
-    const userKey = username.toLowerCase();
-    const wait = Math.max(byUsername.retryAfterSeconds(userKey), byAddress.retryAfterSeconds(request.ip));
-    if (wait > 0) {
-      return { ok: false, status: 429, retryAfter: wait, message: 'Too many failed sign-ins; try again later.' };
-    }
-    const forgiveUser = byUsername.fail(userKey);
-    const forgiveAddress = byAddress.fail(request.ip);
-    const account = store.findAccountByUsername(username);
-    const passwordOk = await verifyPassword(password, account?.passwordHash ?? null);
-    if (!account || !passwordOk || !account.active) {
-      return { ok: false, status: 401, message: 'The username or password is incorrect.' };
-    }
-    forgiveUser();
-    forgiveAddress();
-    byUsername.reset(userKey);
+    const checked = await signInGate.check(request.ip, username, password);
+    if (!checked.ok) return checked;
     // A new session (and cookie value) at each sign-in; the one the browser held ends.
     const previous = core.sessionByCookie(request.cookies[SESSION_COOKIE]);
     if (previous) core.endSession(previous);
-    return { ok: true, session: core.createSession(account.uuid) };
+    return { ok: true, session: core.createSession(checked.account.uuid) };
   }
 
-  function refuseSignIn(reply: FastifyReply, failed: Extract<SignIn, { ok: false }>) {
+  function refuseSignIn(reply: FastifyReply, failed: PasswordRefusal) {
     if (failed.retryAfter !== undefined) reply.header('Retry-After', String(failed.retryAfter));
     return reply.code(failed.status).send(errorBody(failed.status, failed.message));
   }

@@ -1,13 +1,34 @@
 // The built console under /userprofile/, with the SPA fallback to index.html
-// for screen routes, and the one 404 answer of the server.
+// for screen routes, and the one 404 answer of the server. index.html is
+// written per answer with a fresh Content-Security-Policy nonce (see
+// ./security-headers.ts); every other built file is served as it is.
 
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { BASE_PATH } from '@userprofile/shared/constants';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { decodedPath } from '../auth/http.ts';
 import { MOCK_PREFIX } from '../mock/plugin.ts';
 import type { StartupConfig } from '../routes/context.ts';
 import { errorBody } from './errors.ts';
+import { newCspNonce } from './security-headers.ts';
+
+/** `<meta property="csp-nonce" nonce="…">`, which Vite writes with html.cspNonce set: its value is the build's placeholder. */
+const NONCE_META = /<meta property="csp-nonce" nonce="([^"]+)"/;
+
+/**
+ * index.html with this answer's nonce in place of the build's placeholder.
+ * Read at each answer (a small file), so a rebuild is served at once.
+ */
+async function sendIndex(reply: FastifyReply, webDist: string) {
+  const html = await readFile(path.join(webDist, 'index.html'), 'utf8');
+  const nonce = newCspNonce();
+  reply.cspNonce = nonce;
+  const placeholder = NONCE_META.exec(html)?.[1];
+  const page = placeholder ? html.replaceAll(`nonce="${placeholder}"`, `nonce="${nonce}"`) : html;
+  return reply.type('text/html; charset=utf-8').send(page);
+}
 
 /** `proxyConfig`: in proxy mode config.json is served here (the routes of the document are not registered). */
 export async function registerConsole(
@@ -16,7 +37,15 @@ export async function registerConsole(
   proxyConfig: StartupConfig | null,
 ): Promise<void> {
   if (webDist) {
-    await app.register(fastifyStatic, { root: webDist, prefix: `${BASE_PATH}/`, wildcard: true, index: 'index.html' });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: `${BASE_PATH}/`,
+      wildcard: true,
+      index: false,
+      // index.html only through sendIndex, which fills in the nonce.
+      allowedPath: (pathName) => pathName !== '/index.html',
+    });
+    app.get(`${BASE_PATH}/`, (_request, reply) => sendIndex(reply, webDist));
   }
   if (proxyConfig) app.get(`${BASE_PATH}/config.json`, async () => proxyConfig);
   app.setNotFoundHandler((request, reply) => {
@@ -26,7 +55,7 @@ export async function registerConsole(
       (url === BASE_PATH || url.startsWith(`${BASE_PATH}/`)) &&
       !url.startsWith(`${BASE_PATH}/api/`) &&
       !url.startsWith(MOCK_PREFIX);
-    if (screen && webDist) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    if (screen && webDist) return sendIndex(reply, webDist);
     const message = screen
       ? 'The console is not built (run npm start, or build packages/web).'
       : `No route ${request.method} ${url}`;

@@ -11,11 +11,16 @@
 // A request header `Prefer: code=NNN` does the same for one call, as Prism
 // does; `Prefer: code=NNN, delay=MS` waits first, and `Prefer: delay=MS`
 // alone only delays the call.
+//
+// The control routes answer only to callers ./guard.ts lets in (this machine
+// or the printed token, never a page of another site); app.ts leaves the
+// whole plugin out with MOCK_API=off.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { decodedPath } from '../auth/http.ts';
 import { errorBody, reasonPhrase } from '../http/errors.ts';
 import type { OutboxMail } from '../store/types.ts';
+import { type MockGuardOptions, mockGuard } from './guard.ts';
 
 export const MOCK_PREFIX = '/__mock';
 /** A delay longer than this is refused: a fault should not hold a socket for minutes. */
@@ -34,6 +39,8 @@ interface Fault {
 export interface MockOptions {
   reset(): Promise<void>;
   outbox(): OutboxMail[];
+  /** Who may call the control routes (./guard.ts). */
+  guard: MockGuardOptions;
 }
 
 const FAULT_BODY_SCHEMA = {
@@ -97,39 +104,45 @@ async function mockPlugin(app: FastifyInstance, options: MockOptions): Promise<v
     if (status !== null) return sendFault(reply, status, fault?.status ? fault.body : undefined);
   });
 
-  app.post(`${MOCK_PREFIX}/reset`, async () => {
-    faults = [];
-    await options.reset();
-    return { reset: true };
+  // The control routes in a scope of their own, so the guard runs on each of them
+  // as matched (whatever the spelling of the path).
+  await app.register(async (routes) => {
+    routes.addHook('onRequest', mockGuard(options.guard));
+
+    routes.post(`${MOCK_PREFIX}/reset`, async () => {
+      faults = [];
+      await options.reset();
+      return { reset: true };
+    });
+
+    routes.post<{ Body: Omit<Fault, 'id'> }>(
+      `${MOCK_PREFIX}/faults`,
+      { schema: { body: FAULT_BODY_SCHEMA } },
+      async (request, reply) => {
+        const b = request.body;
+        const fault: Fault = {
+          id: nextId++,
+          method: b.method.toUpperCase(),
+          path: b.path,
+          status: b.status ?? null,
+          times: b.times ?? 1,
+          delayMs: b.delayMs ?? 0,
+          body: b.body,
+        };
+        faults.push(fault);
+        return reply.code(201).send(fault);
+      },
+    );
+
+    routes.get(`${MOCK_PREFIX}/faults`, async () => faults);
+
+    routes.delete(`${MOCK_PREFIX}/faults`, async (_request, reply) => {
+      faults = [];
+      return reply.code(204).send();
+    });
+
+    routes.get(`${MOCK_PREFIX}/outbox`, async () => options.outbox());
   });
-
-  app.post<{ Body: Omit<Fault, 'id'> }>(
-    `${MOCK_PREFIX}/faults`,
-    { schema: { body: FAULT_BODY_SCHEMA } },
-    async (request, reply) => {
-      const b = request.body;
-      const fault: Fault = {
-        id: nextId++,
-        method: b.method.toUpperCase(),
-        path: b.path,
-        status: b.status ?? null,
-        times: b.times ?? 1,
-        delayMs: b.delayMs ?? 0,
-        body: b.body,
-      };
-      faults.push(fault);
-      return reply.code(201).send(fault);
-    },
-  );
-
-  app.get(`${MOCK_PREFIX}/faults`, async () => faults);
-
-  app.delete(`${MOCK_PREFIX}/faults`, async (_request, reply) => {
-    faults = [];
-    return reply.code(204).send();
-  });
-
-  app.get(`${MOCK_PREFIX}/outbox`, async () => options.outbox());
 }
 
 export const mock = fp(mockPlugin, { name: 'userprofile-mock', fastify: '5.x' });

@@ -1,16 +1,19 @@
 // The "Enterprise SSO" provider, simulated by the dev backend so the console's
 // single-sign-on path (spec §2 callback, spec §7 getPropelTokenFromCode) runs
-// offline. It trusts the corporate identity: any active account of the store
-// may continue by name, without a password, as a corporate SSO would after its
-// own sign-in. It accepts one client (the console) and one redirect target
-// (`{origin}/userprofile/callback`), PKCE S256 only, codes living 60 s.
+// offline. Like a corporate sign-in it asks for the account's password, says
+// the same for an unknown user as for a wrong password, and limits failed
+// attempts as the console's sign-in does (its own counters). It accepts one
+// client (the console) and one redirect target (`{origin}/userprofile/callback`),
+// PKCE S256 only, codes living 60 s.
 
 import type { FastifyInstance } from 'fastify';
 import { authorizeQueryToObject, buildRedirect } from '../auth/authorize-request.ts';
 import type { AuthAccount, AuthStore } from '../auth/contract.ts';
 import { CODE_TTL_MS, CODES_MAX, randomToken } from '../auth/core.ts';
 import { escapeHtml, htmlPage } from '../auth/http.ts';
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits, type PasswordCheck, PasswordGate } from '../auth/password-gate.ts';
 import { isPkceValue, verifierMatches } from '../auth/pkce.ts';
+import { sendHtml } from '../http/send.ts';
 
 export const SSO_BASE_PATH = '/sso';
 
@@ -40,12 +43,16 @@ export type SsoRedeem =
 
 export class SsoProvider {
   private readonly codes = new Map<string, SsoCode>();
+  private readonly gate: PasswordGate;
 
   constructor(
     private readonly store: AuthStore,
     readonly client: SsoClient,
     private readonly now: () => number,
-  ) {}
+    limits: LoginLimits = DEFAULT_LOGIN_LIMITS,
+  ) {
+    this.gate = new PasswordGate(store, limits, now);
+  }
 
   /** How many codes are kept (issued, neither redeemed nor expired yet). */
   get codeCount(): number {
@@ -59,6 +66,7 @@ export class SsoProvider {
 
   forgetAll(): void {
     this.codes.clear();
+    this.gate.clear();
   }
 
   /** Same rules as the console's own authorize: exact client and redirect, S256, well-formed challenge, no repeats. */
@@ -85,9 +93,9 @@ export class SsoProvider {
     };
   }
 
-  findActiveAccount(username: string): AuthAccount | undefined {
-    const account = this.store.findAccountByUsername(username);
-    return account?.active ? account : undefined;
+  /** The corporate sign-in: the active account these credentials prove, with failed attempts limited. */
+  authenticate(address: string, username: unknown, password: unknown): Promise<PasswordCheck> {
+    return this.gate.check(address, username, password);
   }
 
   /** Signs the named user in at the SSO: a new ticket and a code for the console's callback. */
@@ -147,19 +155,21 @@ export class SsoProvider {
 
 const HIDDEN = ['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method', 'state'];
 
-function signInPage(params: Record<string, string | string[]>, error?: string): string {
+function signInPage(params: Record<string, string | string[]>, error?: string, username = ''): string {
   const hidden = HIDDEN.filter((name) => typeof params[name] === 'string')
     .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(params[name] as string)}">`)
     .join('\n');
   return htmlPage(
     'Enterprise SSO',
     `<h1>Enterprise SSO</h1>
-<p>Corporate single sign-on (simulated by the dev backend). Enter your corporate username.</p>
+<p>Corporate single sign-on (simulated by the dev backend). Sign in with your corporate account.</p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${SSO_BASE_PATH}/oauth/authorize">
 ${hidden}
 <label for="username">Username</label>
-<input id="username" name="username" autocomplete="username" required autofocus>
+<input id="username" name="username" autocomplete="username" value="${escapeHtml(username)}" required autofocus>
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Continue</button>
 </form>`,
   );
@@ -177,28 +187,26 @@ export function registerSsoPages(app: FastifyInstance, sso: SsoProvider): void {
     const q = request.url.indexOf('?');
     const params = authorizeQueryToObject(q < 0 ? '' : request.url.slice(q + 1));
     const checked = sso.check(params);
-    if (!checked.ok) return reply.code(400).type('text/html; charset=utf-8').send(errorPage(checked.reason));
-    return reply.type('text/html; charset=utf-8').send(signInPage(params));
+    if (!checked.ok) return sendHtml(reply.code(400), errorPage(checked.reason));
+    return sendHtml(reply, signInPage(params));
   });
 
   app.post(`${SSO_BASE_PATH}/oauth/authorize`, async (request, reply) => {
     const body = request.body;
     if (typeof body !== 'object' || body === null) {
-      return reply.code(400).type('text/html; charset=utf-8').send(errorPage('The form is missing.'));
+      return sendHtml(reply.code(400), errorPage('The form is missing.'));
     }
     const params = body as Record<string, string | string[]>;
     const checked = sso.check(
       Object.fromEntries(HIDDEN.flatMap((n) => (params[n] === undefined ? [] : [[n, params[n]]]))),
     );
-    if (!checked.ok) return reply.code(400).type('text/html; charset=utf-8').send(errorPage(checked.reason));
+    if (!checked.ok) return sendHtml(reply.code(400), errorPage(checked.reason));
     const username = typeof params.username === 'string' ? params.username.trim() : '';
-    const account = username ? sso.findActiveAccount(username) : undefined;
-    if (!account) {
-      return reply
-        .code(401)
-        .type('text/html; charset=utf-8')
-        .send(signInPage(params, 'No active corporate account has this username.'));
+    const signedIn = await sso.authenticate(request.ip, username, params.password);
+    if (!signedIn.ok) {
+      if (signedIn.retryAfter !== undefined) reply.header('Retry-After', String(signedIn.retryAfter));
+      return sendHtml(reply.code(signedIn.status), signInPage(params, signedIn.message, username));
     }
-    return reply.redirect(sso.signIn(checked.request, account), 303);
+    return reply.redirect(sso.signIn(checked.request, signedIn.account), 303);
   });
 }

@@ -14,6 +14,7 @@ import {
   DEMO_CLIENT,
   me,
   ORIGIN,
+  PASSWORD,
   pkce,
   type TestApp,
 } from './harness.ts';
@@ -35,13 +36,14 @@ function ssoQuery(overrides: Record<string, string> = {}, challenge = pkce().cha
   });
 }
 
-/** Continues at the SSO page as `username`; returns the redirect to the console's callback. */
-async function ssoSignIn(username: string, query: URLSearchParams) {
+/** Signs in at the SSO page as `username`; returns the redirect to the console's callback. */
+async function ssoSignIn(username: string, query: URLSearchParams, password = PASSWORD, remoteAddress?: string) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/sso/oauth/authorize',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `${query}&${new URLSearchParams({ username })}`,
+    payload: `${query}&${new URLSearchParams({ username, password })}`,
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
   return res;
 }
@@ -64,12 +66,14 @@ describe('Enterprise SSO', () => {
     });
   });
 
-  it('its authorize page asks for the corporate username', async () => {
+  it('its authorize page asks for the corporate username and password', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/sso/oauth/authorize?${ssoQuery()}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<h1>Enterprise SSO</h1>');
     expect(res.body).toContain('<label for="username">Username</label>');
+    expect(res.body).toContain('<label for="password">Password</label>');
+    expect(res.body).toMatch(/<input id="password" name="password" type="password"/);
     expect(res.body).toContain('Continue</button>');
   });
 
@@ -86,19 +90,51 @@ describe('Enterprise SSO', () => {
     expect(post.headers.location).toBeUndefined();
   });
 
-  it('refuses an unknown or inactive username', async () => {
+  it('asks for the password, and says the same for an unknown user, a wrong password and an inactive account', async () => {
     const sco = t.store.findUserByUsername('sco.admin');
     if (!sco) throw new Error('seed');
     sco.active = false;
+    const bodies = new Set<string>();
     try {
-      for (const username of ['nobody.at.all', 'sco.admin']) {
-        const res = await ssoSignIn(username, ssoQuery());
-        expect(res.statusCode).toBe(401);
+      for (const [username, password, address] of [
+        ['provider.admin', '', '10.0.0.1'],
+        ['provider.admin', 'not-the-password', '10.0.0.2'],
+        ['nobody.at.all', PASSWORD, '10.0.0.3'],
+        ['sco.admin', PASSWORD, '10.0.0.4'],
+      ] as const) {
+        const res = await ssoSignIn(username, ssoQuery(), password, address);
+        expect(res.statusCode, `${username} / ${password}`).toBe(password === '' ? 400 : 401);
         expect(res.headers.location).toBeUndefined();
-        expect(res.body).toContain('No active corporate account has this username.');
+        // The form's values (the username typed, a fresh challenge) aside, the page is the same.
+        if (password !== '') bodies.add(res.body.replace(/value="[^"]*"/g, ''));
       }
     } finally {
       sco.active = true;
+    }
+    expect(bodies.size).toBe(1);
+    expect([...bodies][0]).toContain('The username or password is incorrect.');
+  });
+
+  it('limits failed sign-ins per username like the console sign-in: 429 with Retry-After, the right password too', async () => {
+    const local = await buildApp();
+    try {
+      const post = (password: string, remoteAddress: string) =>
+        local.app.inject({
+          method: 'POST',
+          url: '/sso/oauth/authorize',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: `${ssoQuery()}&${new URLSearchParams({ username: 'customer.admin', password })}`,
+          remoteAddress,
+        });
+      for (let i = 0; i < 5; i++) expect((await post(`wrong-${i}`, `10.1.0.${i}`)).statusCode).toBe(401);
+      const locked = await post(PASSWORD, '10.1.0.99');
+      expect(locked.statusCode).toBe(429);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(locked.headers.location).toBeUndefined();
+      local.clock.advance(15 * 60 * 1000);
+      expect((await post(PASSWORD, '10.1.0.99')).statusCode).toBe(303);
+    } finally {
+      await local.helper.close();
     }
   });
 

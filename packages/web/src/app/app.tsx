@@ -1,5 +1,6 @@
 // The console: providers, the start-up session check, and the routes.
 import { ChakraProvider } from '@chakra-ui/react';
+import { CacheProvider } from '@emotion/react';
 import { useEffect } from 'react';
 import { Router } from 'wouter';
 import { LoadingOverlay } from '../components/ui/loading-overlay.tsx';
@@ -8,6 +9,7 @@ import { loadCurrentUser } from '../lib/current-user.ts';
 import { BASE_PATH } from '../lib/paths.ts';
 import { AppRoutes } from './router.tsx';
 import { useSessionExpiry } from './session-expiry.ts';
+import { styleCache } from './style-cache.ts';
 import { system } from './theme.ts';
 
 function Session() {
@@ -20,14 +22,16 @@ function Session() {
 
 export function App() {
   return (
-    <ChakraProvider value={system}>
-      {/* Before the routes: the toaster must be listening when a guard's first effect warns. */}
-      <AppToaster />
-      <LoadingOverlay />
-      <Router base={BASE_PATH}>
-        <Session />
-        <AppRoutes />
-      </Router>
-    </ChakraProvider>
+    <CacheProvider value={styleCache}>
+      <ChakraProvider value={system}>
+        {/* Before the routes: the toaster must be listening when a guard's first effect warns. */}
+        <AppToaster />
+        <LoadingOverlay />
+        <Router base={BASE_PATH}>
+          <Session />
+          <AppRoutes />
+        </Router>
+      </ChakraProvider>
+    </CacheProvider>
   );
 }

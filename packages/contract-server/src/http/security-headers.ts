@@ -1,0 +1,87 @@
+// The security headers of every answer, set in one place (an onSend hook on
+// the root instance, so the console, the API, the stand-in sites, the mock
+// control API and every error and 404 get them alike). docs/decisions.md
+// "Security headers" gives the policy and why style-src carries a nonce.
+import { createHash, randomBytes } from 'node:crypto';
+import { BASE_PATH } from '@userprofile/shared/constants';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { decodedPath, STAND_IN_STYLE } from '../auth/http.ts';
+import { MOCK_PREFIX } from '../mock/plugin.ts';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** The nonce of this answer's Content-Security-Policy (the console's index.html); null: none. */
+    cspNonce: string | null;
+  }
+}
+
+/** A fresh nonce for one answer (128 random bits, base64 as CSP source expressions write it). */
+export function newCspNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/** The origin of an absolute http(s) URL; null for a path on this origin (or anything else). */
+function originOf(url: string | null | undefined): string | null {
+  if (!url || !/^https?:\/\//i.test(url)) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+export interface CspOptions {
+  /** Where the suite's shared header comes from (config.json's headerHost): its scripts and stylesheet are allowed. */
+  headerHost: string | null;
+}
+
+/**
+ * The Content-Security-Policy of an answer. Scripts only from this origin (the
+ * built console has no inline script) and the header host; styles from this
+ * origin, the header host, the `<style>` elements that carry the answer's
+ * nonce (emotion's, under Chakra) and the one fixed stylesheet of the
+ * server-rendered stand-in pages (by hash); nothing may frame any page.
+ */
+export function contentSecurityPolicy(options: CspOptions, nonce: string | null): string {
+  const header = originOf(options.headerHost);
+  const extra = header ? ` ${header}` : '';
+  const standIn = `'sha256-${createHash('sha256').update(STAND_IN_STYLE).digest('base64')}'`;
+  return [
+    "default-src 'self'",
+    `script-src 'self'${extra}`,
+    `style-src 'self'${nonce ? ` 'nonce-${nonce}'` : ''} ${standIn}${extra}`,
+    `connect-src 'self'${extra}`,
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Answers that must never be kept by a browser or a proxy: the API (tokens, secrets, personal data), the mock API, and pages. */
+function mustNotBeStored(request: FastifyRequest, reply: FastifyReply): boolean {
+  const path = decodedPath(request.url);
+  if (path.startsWith(`${BASE_PATH}/api/`) || path.startsWith(`${BASE_PATH}/login`)) return true;
+  if (path === MOCK_PREFIX || path.startsWith(`${MOCK_PREFIX}/`)) return true;
+  // Server-rendered pages and index.html (whose nonce must not be reused); the built assets keep their caching.
+  return String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: CspOptions): void {
+  app.decorateReply('cspNonce', null);
+  // Computed once: only the nonce changes between answers.
+  const withoutNonce = contentSecurityPolicy(options, null);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header(
+      'content-security-policy',
+      reply.cspNonce ? contentSecurityPolicy(options, reply.cspNonce) : withoutNonce,
+    );
+    reply.header('x-frame-options', 'DENY');
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    if (mustNotBeStored(request, reply)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}

@@ -1,0 +1,123 @@
+// Issue 10, the dev backend when someone can reach it: the mock control API
+// (reseed, faults, outbox) answers only to callers on this machine or with the
+// token npm start prints, refuses every request a page of another site can
+// make (a plain form POST included), and can be switched off.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setup, type TestApp } from './helpers.ts';
+
+const API = '/userprofile/api/v1';
+const TOKEN = 'mock-token-for-tests-0123456789';
+const FAULT = { method: 'GET', path: `${API}/app/list`, status: 500, times: 50 };
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await setup({ mock: { token: TOKEN } });
+});
+afterAll(() => t.close());
+
+/** The faults armed now, asked from this machine. */
+async function armedFaults(): Promise<unknown[]> {
+  return (await t.app.inject({ method: 'GET', url: '/__mock/faults' })).json();
+}
+
+async function armOne() {
+  await t.app.inject({ method: 'DELETE', url: '/__mock/faults' });
+  const armed = await t.app.inject({ method: 'POST', url: '/__mock/faults', payload: FAULT });
+  expect(armed.statusCode).toBe(201);
+}
+
+describe('from this machine', () => {
+  it('the control API works for a caller without a browser (the test runner)', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/__mock/reset' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/__mock/outbox' })).statusCode).toBe(200);
+    await armOne();
+    expect(await armedFaults()).toHaveLength(1);
+  });
+
+  it('a page of this same origin may use it', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/__mock/outbox',
+      headers: { origin: 'http://127.0.0.1:8080', 'sec-fetch-site': 'same-origin' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('a page on another site', () => {
+  const crossSite = [
+    ['a form POST (no preflight)', { origin: 'http://localhost:3000', 'sec-fetch-site': 'cross-site' }],
+    ['a same-site page on another port', { origin: 'http://127.0.0.1:9999', 'sec-fetch-site': 'same-site' }],
+    ['a browser that sends only Origin', { origin: 'https://evil.example' }],
+    ['a sandboxed frame (Origin null)', { origin: 'null' }],
+    ['a browser that sends only fetch metadata', { 'sec-fetch-site': 'cross-site' }],
+  ] as const;
+
+  for (const [what, headers] of crossSite) {
+    it(`cannot reseed, fault, clear or read the outbox: ${what}`, async () => {
+      await armOne();
+      const form = { ...headers, 'content-type': 'application/x-www-form-urlencoded' };
+      const answers = [
+        await t.app.inject({ method: 'POST', url: '/__mock/reset', headers: form, payload: 'x=1' }),
+        await t.app.inject({
+          method: 'POST',
+          url: '/__mock/faults',
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: { method: '*', path: `${API}/auth/token`, status: 500, times: 1000 },
+        }),
+        await t.app.inject({ method: 'DELETE', url: '/__mock/faults', headers }),
+        await t.app.inject({ method: 'GET', url: '/__mock/outbox', headers }),
+        // Any spelling of the path is the same route.
+        await t.app.inject({ method: 'POST', url: '/%5F%5Fmock/reset', headers: form, payload: 'x=1' }),
+      ];
+      for (const res of answers) {
+        expect(res.statusCode).toBe(403);
+        expect(res.json().message).toContain('other sites');
+      }
+      // Nothing changed: the one fault armed before is still there, none was added.
+      expect(await armedFaults()).toMatchObject([FAULT]);
+    });
+  }
+});
+
+describe('a caller on another machine', () => {
+  const remote = { remoteAddress: '192.0.2.10' };
+
+  it('is refused without the token, and through a proxy on this machine too', async () => {
+    await armOne();
+    for (const res of [
+      await t.app.inject({ method: 'POST', url: '/__mock/reset', ...remote }),
+      await t.app.inject({ method: 'GET', url: '/__mock/outbox', ...remote }),
+      await t.app.inject({ method: 'DELETE', url: '/__mock/faults', headers: { 'x-mock-token': 'wrong' }, ...remote }),
+      await t.app.inject({ method: 'DELETE', url: '/__mock/faults', headers: { 'x-forwarded-for': '192.0.2.10' } }),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toContain('x-mock-token');
+    }
+    expect(await armedFaults()).toHaveLength(1);
+  });
+
+  it('is let in with the token', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/__mock/outbox',
+      headers: { 'x-mock-token': TOKEN },
+      ...remote,
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('switched off (MOCK_API=off)', () => {
+  it('has no control routes and injects no faults', async () => {
+    const off = await setup({ mock: false });
+    try {
+      expect((await off.app.inject({ method: 'POST', url: '/__mock/reset' })).statusCode).toBe(404);
+      expect((await off.app.inject({ method: 'GET', url: '/__mock/outbox' })).statusCode).toBe(404);
+      const prefer = await off.app.inject({ method: 'GET', url: `${API}/auth/jwks`, headers: { prefer: 'code=500' } });
+      expect(prefer.statusCode).toBe(200);
+    } finally {
+      await off.close();
+    }
+  });
+});
