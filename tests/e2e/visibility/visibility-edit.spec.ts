@@ -11,6 +11,7 @@ import { ACCOUNTS, expect, test } from '../fixtures.ts';
 import {
   apiGet,
   countClusters,
+  EDITOR_TABS,
   toast,
   VisibilityEditPage,
   visibilityProfiles,
@@ -186,15 +187,7 @@ test('element tabs: a trimmed filter, Add All / Remove All on what is selected; 
 }) => {
   const form = new VisibilityEditPage(page);
   await form.openNew();
-  await expect(page.getByRole('tab')).toHaveText([
-    'Basic Info',
-    'Carrier',
-    'Cluster',
-    'Cluster Group',
-    'Network Group',
-    'Network Attribute',
-    'Venue',
-  ]);
+  await expect(page.getByRole('tab')).toHaveText([...EDITOR_TABS]);
 
   await form.tab('Carrier').click();
   const carriers = form.list('Carriers').getByRole('listitem');

@@ -35,6 +35,17 @@ export interface WireVisibilityProfile {
   clusterGroups: { uuid: string; name: string }[];
 }
 
+/** The editor's tabs; the last two need the layout codes NEA and VEN. */
+export const EDITOR_TABS = [
+  'Basic Info',
+  'Carrier',
+  'Cluster',
+  'Cluster Group',
+  'Network Group',
+  'Network Attribute',
+  'Venue',
+] as const;
+
 export const visibilitySet = (page: Page) => apiGet<WireVisibilitySet>(page, '/visibility/set');
 export const visibilityProfiles = (page: Page) => apiGet<WireVisibilityProfile[]>(page, '/profile/visibility/list');
 
