@@ -32,7 +32,8 @@ export function ConfirmDialog({
       open={open}
       onOpenChange={(d) => onOpenChange(d.open)}
       placement="center"
-      size={{ base: 'full', sm: 'md' }}
+      // Not a responsive 'full': Chakra's full size keeps its min-height of 100dvh at every larger size.
+      size="md"
     >
       <Portal>
         <Dialog.Backdrop />

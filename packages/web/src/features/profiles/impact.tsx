@@ -100,7 +100,8 @@ export function ImpactDialog({ gate }: { gate: ImpactGate }) {
         if (!d.open) gate.back();
       }}
       placement="center"
-      size={{ base: 'full', sm: 'md' }}
+      // Not a responsive 'full': Chakra's full size keeps its min-height of 100dvh at every larger size.
+      size="md"
     >
       <Portal>
         <Dialog.Backdrop />
