@@ -3,7 +3,8 @@
 // the console's authorize page (PKCE S256, its own state), takes the code at
 // its redirect target, exchanges it back-channel with the client id and
 // secret (client_secret_post, RFC 6749 §2.3.1), and checks the token's RS256
-// signature against the published JWKS before it greets the user.
+// signature against the published JWKS and its audience (itself, RFC 9068)
+// before it greets the user.
 import { createHash, createPublicKey, type JsonWebKey, randomBytes, verify } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -106,6 +107,11 @@ export class SecondApp {
         };
       }
       const claims = await this.verified(body.access_token);
+      // RFC 9068: an access token issued to this client names it as its audience.
+      const audience = ([] as unknown[]).concat(claims.aud);
+      if (!audience.includes(client.clientId)) {
+        return { status: 502, html: page('<p role="alert">The token was issued for another audience.</p>') };
+      }
       return {
         status: 200,
         html: page(
