@@ -4,8 +4,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { StartupError } from './app/startup-error.tsx';
+import { preloadSignInPages } from './features/auth/routes.ts';
 import { startColorMode } from './lib/color-mode.ts';
 import { loadConfig } from './lib/config.ts';
+import { currentToken } from './lib/token.ts';
 
 // A chunk of a previous build is gone (the console was redeployed while this
 // page was open): reload once to pick up the new build. A second failure
@@ -22,7 +24,11 @@ window.addEventListener('vite:preloadError', (event) => {
 startColorMode();
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
-loadConfig().then(
+// Without a sign-in the next screens are the sign-in pages: their modules load beside the configuration.
+// A failure there is left to the route, which loads them again.
+const signInPages = currentToken() ? null : preloadSignInPages().catch(() => undefined);
+
+Promise.all([loadConfig(), signInPages]).then(
   () =>
     root.render(
       <StrictMode>

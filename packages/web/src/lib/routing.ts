@@ -1,6 +1,6 @@
 // The shape every feature's routes take; the shell spreads them into its
 // one route table (src/app/route-table.ts).
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 
 /**
  * Who may open a route (spec §2, §6): anyone; any signed-in user; ADMIN or
@@ -14,6 +14,7 @@ export interface AppRoute {
   access: Access;
   /** 'shell': header, side navigation and content area; 'auth': the sign-in pages' centred card. */
   layout: 'shell' | 'auth';
+  /** A lazily loaded screen: React's lazy(), or lib/lazy-screen.ts for one that is preloaded. */
   // biome-ignore lint/suspicious/noExplicitAny: route screens take their own props (wouter params)
-  component: LazyExoticComponent<ComponentType<any>>;
+  component: ComponentType<any>;
 }
