@@ -113,7 +113,15 @@ export function ShellLayout({ children }: { children: ReactNode }) {
             <div id={HEADER_ELEMENT_ID} />
             {headerReady ? null : <FallbackTopBar username={signedIn ? (user.username ?? null) : null} />}
           </Box>
-          <Flex align="center" px="2" bg="gray.900" color="white" style={barColors ?? undefined}>
+          {/* Below md the signed-in toggle sits in the menu bar: the header bar has no width to spare there. */}
+          <Flex
+            align="center"
+            px="2"
+            bg="gray.900"
+            color="white"
+            style={barColors ?? undefined}
+            {...(signedIn ? { hideBelow: 'md' } : {})}
+          >
             <ColorModeToggle color="inherit" _hover={{ bg: 'whiteAlpha.200' }} />
           </Flex>
         </Flex>

@@ -15,6 +15,7 @@ import {
   LuUsers,
 } from 'react-icons/lu';
 import { Link, useLocation } from 'wouter';
+import { ColorModeToggle } from '../components/ui/color-mode-toggle.tsx';
 import { storage } from '../lib/storage.ts';
 import type { NavIcon, NavItem } from './nav-items.ts';
 
@@ -161,6 +162,9 @@ export function NavDrawer({ items }: { items: NavItem[] }) {
           </Drawer.Positioner>
         </Portal>
       </Drawer.Root>
+      <Box ml="auto">
+        <ColorModeToggle />
+      </Box>
     </Flex>
   );
 }
