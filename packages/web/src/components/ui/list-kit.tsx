@@ -172,6 +172,27 @@ export function ListFooter({
   );
 }
 
+/** The footer of a client-side list (useClientList): its range and pager. */
+export function ClientListFooter({
+  list,
+  empty,
+}: {
+  list: { page: number; pages: number; pageSize: number; matches: readonly unknown[]; setPage: (page: number) => void };
+  /** The text when nothing matches. */
+  empty: string;
+}) {
+  return (
+    <ListFooter
+      page={list.page}
+      pages={list.pages}
+      pageSize={list.pageSize}
+      total={list.matches.length}
+      onPage={list.setPage}
+      empty={empty}
+    />
+  );
+}
+
 /** A cell's items: collapsed to the first item with ' ...' (spec §2), expanded to all. */
 export function collapsedText(items: readonly string[], expanded: boolean): string {
   if (items.length === 0) return '';

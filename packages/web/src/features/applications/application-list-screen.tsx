@@ -7,7 +7,13 @@ import { useState } from 'react';
 import { LuPlus, LuRefreshCw } from 'react-icons/lu';
 import { Link } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
-import { ExpandableItems, ExpandToggle, FilterBar, ListFooter, SortableHeader } from '../../components/ui/list-kit.tsx';
+import {
+  ClientListFooter,
+  ExpandableItems,
+  ExpandToggle,
+  FilterBar,
+  SortableHeader,
+} from '../../components/ui/list-kit.tsx';
 import { ListFrame, Screen } from '../../components/ui/page.tsx';
 import { type Application, applications } from '../../lib/data/applications.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
@@ -87,18 +93,7 @@ export function ApplicationListScreen() {
         empty="No applications yet."
       >
         {() => (
-          <ListFrame
-            footer={
-              <ListFooter
-                page={view.page}
-                pages={view.pages}
-                pageSize={view.pageSize}
-                total={view.matches.length}
-                onPage={view.setPage}
-                empty="No applications match"
-              />
-            }
-          >
+          <ListFrame footer={<ClientListFooter list={view} empty="No applications match" />}>
             <Table.Root size="sm" stickyHeader interactive aria-label="Applications">
               <Table.Header>
                 <Table.Row>

@@ -5,7 +5,7 @@ import { Button, Link as ChakraLink, Table, Text } from '@chakra-ui/react';
 import { LuPlus } from 'react-icons/lu';
 import { Link } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
-import { FilterBar, ListFooter, SortableHeader } from '../../components/ui/list-kit.tsx';
+import { ClientListFooter, FilterBar, SortableHeader } from '../../components/ui/list-kit.tsx';
 import { ListFrame, Screen } from '../../components/ui/page.tsx';
 import { type AuthClient, authClients } from '../../lib/data/auth-clients.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
@@ -43,18 +43,7 @@ export function AuthClientListScreen() {
         empty="No OAuth2 clients yet."
       >
         {() => (
-          <ListFrame
-            footer={
-              <ListFooter
-                page={view.page}
-                pages={view.pages}
-                pageSize={view.pageSize}
-                total={view.matches.length}
-                onPage={view.setPage}
-                empty="No clients match"
-              />
-            }
-          >
+          <ListFrame footer={<ClientListFooter list={view} empty="No clients match" />}>
             <Table.Root size="sm" stickyHeader interactive aria-label="OAuth2 Clients">
               <Table.Header>
                 <Table.Row>

@@ -5,7 +5,13 @@ import { Button, Link as ChakraLink, Table } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
-import { ExpandableItems, ExpandToggle, FilterBar, ListFooter, SortableHeader } from '../../components/ui/list-kit.tsx';
+import {
+  ClientListFooter,
+  ExpandableItems,
+  ExpandToggle,
+  FilterBar,
+  SortableHeader,
+} from '../../components/ui/list-kit.tsx';
 import { Screen } from '../../components/ui/page.tsx';
 import { appProfiles } from '../../lib/data/app-profiles.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
@@ -95,14 +101,7 @@ export function AppProfileListScreen() {
                 </Table.Body>
               </Table.Root>
             </Table.ScrollArea>
-            <ListFooter
-              page={list.page}
-              pages={list.pages}
-              pageSize={list.pageSize}
-              total={list.matches.length}
-              onPage={list.setPage}
-              empty="No application profiles match"
-            />
+            <ClientListFooter list={list} empty="No application profiles match" />
           </>
         )}
       </DataState>

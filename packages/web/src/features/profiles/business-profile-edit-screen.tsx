@@ -12,7 +12,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/fields.tsx';
-import { ListFooter } from '../../components/ui/list-kit.tsx';
+import { ClientListFooter } from '../../components/ui/list-kit.tsx';
 import { toOptions } from '../../components/ui/native-select.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { Screen } from '../../components/ui/page.tsx';
@@ -373,14 +373,7 @@ function UserList({ users }: { users: Dependants<ProfileUser> }) {
           ))}
         </Table.Body>
       </Table.Root>
-      <ListFooter
-        page={list.page}
-        pages={list.pages}
-        pageSize={list.pageSize}
-        total={list.matches.length}
-        onPage={list.setPage}
-        empty="No users"
-      />
+      <ClientListFooter list={list} empty="No users" />
     </>
   );
 }

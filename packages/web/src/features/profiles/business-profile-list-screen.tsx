@@ -7,7 +7,7 @@ import { DEFAULT_PAGE } from '@userprofile/shared/constants';
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
-import { FilterBar, ListFooter, SortableHeader } from '../../components/ui/list-kit.tsx';
+import { ClientListFooter, FilterBar, SortableHeader } from '../../components/ui/list-kit.tsx';
 import { Screen } from '../../components/ui/page.tsx';
 import { applications } from '../../lib/data/applications.ts';
 import { businessProfiles } from '../../lib/data/business-profiles.ts';
@@ -121,14 +121,7 @@ export function BusinessProfileListScreen() {
                 </Table.Body>
               </Table.Root>
             </Table.ScrollArea>
-            <ListFooter
-              page={list.page}
-              pages={list.pages}
-              pageSize={list.pageSize}
-              total={list.matches.length}
-              onPage={list.setPage}
-              empty="No business profiles match"
-            />
+            <ClientListFooter list={list} empty="No business profiles match" />
           </>
         )}
       </DataState>

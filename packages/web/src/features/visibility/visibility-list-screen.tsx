@@ -7,7 +7,7 @@ import { LuChevronDown, LuPlus, LuRefreshCw } from 'react-icons/lu';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
-import { FilterBar, ListFooter, SortableHeader } from '../../components/ui/list-kit.tsx';
+import { ClientListFooter, FilterBar, SortableHeader } from '../../components/ui/list-kit.tsx';
 import { Screen } from '../../components/ui/page.tsx';
 import { useCache } from '../../lib/data/use-cache.ts';
 import { type VisibilityProfile, visibilityProfiles } from '../../lib/data/visibility-profiles.ts';
@@ -99,14 +99,7 @@ export function VisibilityListScreen() {
                 ))}
               </Table.Body>
             </Table.Root>
-            <ListFooter
-              page={list.page}
-              pages={list.pages}
-              pageSize={list.pageSize}
-              total={list.matches.length}
-              onPage={list.setPage}
-              empty="No visibility profiles match"
-            />
+            <ClientListFooter list={list} empty="No visibility profiles match" />
           </>
         )}
       </DataState>
