@@ -30,6 +30,7 @@ const DESIGNED_OPERATION_IDS = [
   'startupConfig',
   'previewApplicationProfileImpact',
   'previewBusinessProfileImpact',
+  'getEffectiveAccess',
 ];
 
 const TAGS = [

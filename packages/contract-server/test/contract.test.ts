@@ -246,6 +246,12 @@ const cases: Record<string, Case> = {
     bad: () => t.call('GET', `${API}/user/not-a-uuid`, { as: PROVIDER }),
     field: 'path.uuid',
   },
+  getEffectiveAccess: {
+    good: () => t.call('GET', `${API}/user/${anyUser(true).uuid}/effectiveAccess`, { as: PROVIDER }),
+    status: 200,
+    bad: () => t.call('GET', `${API}/user/not-a-uuid/effectiveAccess`, { as: PROVIDER }),
+    field: 'path.uuid',
+  },
   getUserByUsername: {
     good: () => t.call('GET', `${API}/user/username/${anyUser(true).username}`, { as: PROVIDER }),
     status: 200,

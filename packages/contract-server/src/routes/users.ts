@@ -4,6 +4,7 @@
 import type { FastifyReply } from 'fastify';
 import { answersUntilWrite, type CachedJson, sendCachedJson } from '../http/send.ts';
 import type { Caller } from '../store/access.ts';
+import { effectiveAccess } from '../store/effective-access.ts';
 import type { Store, UserInput } from '../store/store.ts';
 import type { AppRow, UserRecord } from '../store/types.ts';
 import { exportUsers, importUsers } from '../store/user-csv.ts';
@@ -154,6 +155,9 @@ export function userRoutes(ctx: RouteContext): Routes {
     async getUserByUsername(request: Req<unknown, { username: string }>) {
       const store = ctx.store();
       return userView(store, store.getUserByUsername(caller(request), request.params.username));
+    },
+    async getEffectiveAccess(request: Req<unknown, { uuid: string }>): Promise<S['EffectiveAccess']> {
+      return effectiveAccess(ctx.store(), caller(request), request.params.uuid);
     },
     async getUserElementConfig(request: Req) {
       caller(request);

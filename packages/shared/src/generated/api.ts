@@ -331,6 +331,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/{uuid}/effectiveAccess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a user can actually do, and why
+         * @description Designed (issue 16; spec §7 has no such call). The roles and elements the
+         *     user ends up with in each application, each with the grants that give it
+         *     (business profile → application profile), the element values the user
+         *     chose, and the visibility the user gets, resolved by the server with the
+         *     rules it enforces: the user's business profile and its application
+         *     profiles (at most one per application), the application's roles and
+         *     elements those profiles hold, the visibility profile's carriers, its
+         *     chosen clusters as the roots of the chosen subtrees with how many chosen
+         *     clusters lie below each, its cluster groups with the default one marked,
+         *     network groups, NE attributes and venues. Rows the caller may not see are
+         *     left out, as in the application's own answer; NE attributes and venues are
+         *     empty for a caller without the layout code NEA / VEN (spec §6).
+         *     Answers like `GET /api/v1/user/{uuid}` for a user the caller cannot see (404)
+         *     or a role that may not read users (403). Other suite applications may use
+         *     it to explain a user's access. A real backend without the call answers 404
+         *     (or 405/501); the console then says the backend does not offer it.
+         */
+        get: operations["getEffectiveAccess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/config": {
         parameters: {
             query?: never;
@@ -1767,6 +1802,126 @@ export interface components {
              */
             analyticsUrl?: string;
         };
+        /** @enum {string} */
+        HistoryKind: "user" | "application" | "appProfile" | "businessProfile" | "visibilityProfile" | "authClient";
+        /** @description Entry ids increase with time; pass one as `before` to page back. */
+        HistoryEntryId: string;
+        HistoryPage: {
+            /** @description Newest first. */
+            entries: components["schemas"]["HistoryEntry"][];
+            /** @description Whether older entries remain (ask again with `before` = the last entry's id). */
+            more: boolean;
+        };
+        /** @description One recorded change of a record. */
+        HistoryEntry: {
+            id: components["schemas"]["HistoryEntryId"];
+            /**
+             * Format: date-time
+             * @description When the change was made (ISO 8601, UTC).
+             */
+            at: string;
+            /** @description Who made the change; null only for a change the server made by itself. */
+            actor: components["schemas"]["HistoryActor"] | null;
+            /** @enum {string} */
+            action: "create" | "update" | "delete" | "activate" | "inactivate" | "import" | "sync";
+            /** @description The call that made the change, e.g. `POST /api/v1/profile/business/update`. */
+            call: string;
+            /** @description Field by field, in the editor's field order. */
+            changes: components["schemas"]["Change"][];
+            /**
+             * @description The record as its GET call answered it before the change (`User`,
+             *     `Application`, `ApplicationProfile`, `BusinessProfile`,
+             *     `VisibilityProfile` or `OAuth2ClientSummary` by kind), secrets removed;
+             *     null for a creation.
+             */
+            before: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The record as its GET call answered it after the change, secrets removed; null for a deletion. */
+            after: {
+                [key: string]: unknown;
+            } | null;
+        };
+        HistoryActor: {
+            uuid: components["schemas"]["Uuid"];
+            username: string;
+        };
+        /**
+         * @description One changed field: a scalar as `from` → `to`, a list as the names `added`
+         *     and `removed`, a secret as `secret: true` with no value at all.
+         */
+        Change: {
+            /** @description The wire field name, e.g. `description`, `roles`. */
+            field: string;
+            /** @description The editor's label of the field, e.g. `Description`, `Roles`. */
+            label: string;
+            from?: string | number | boolean | null;
+            to?: string | number | boolean | null;
+            added?: string[];
+            removed?: string[];
+            /** @enum {boolean} */
+            secret?: true;
+        };
+        /** @description What a user can actually do in each application, and why; and what the user sees of the network. */
+        EffectiveAccess: {
+            user: {
+                uuid: components["schemas"]["Uuid"];
+                username: components["schemas"]["Username"];
+                active: boolean;
+            };
+            businessProfile: components["schemas"]["NullableNamedRef"];
+            /** @description Sorted by application name; each application's rows by name. */
+            applications: components["schemas"]["EffectiveApplication"][];
+            visibility: components["schemas"]["EffectiveVisibility"];
+        };
+        EffectiveApplication: {
+            uuid: components["schemas"]["Uuid"];
+            name: components["schemas"]["Name"];
+            roles: components["schemas"]["EffectiveRole"][];
+            elements: components["schemas"]["EffectiveElement"][];
+        };
+        EffectiveRole: {
+            uuid: components["schemas"]["Uuid"];
+            name: components["schemas"]["Name"];
+            externalRole: boolean;
+            grants: components["schemas"]["Grant"][];
+        };
+        EffectiveElement: {
+            uuid: components["schemas"]["Uuid"];
+            name: components["schemas"]["Name"];
+            category: string;
+            /** @description The value the user chose for this element (its `actualValue`), null when the user chose another or none. */
+            value: string | null;
+            grants: components["schemas"]["Grant"][];
+        };
+        /** @description The path that grants a role or element. */
+        Grant: {
+            businessProfile: components["schemas"]["NamedRef"];
+            appProfile: components["schemas"]["NamedRef"];
+        };
+        EffectiveVisibility: {
+            profile: components["schemas"]["NullableNamedRef"];
+            primary: components["schemas"]["NullableNamedRef"];
+            carriers: components["schemas"]["NamedRefList"];
+            /** @description The roots of the chosen subtrees, by name. */
+            clusters: components["schemas"]["EffectiveCluster"][];
+            clusterGroups: components["schemas"]["EffectiveClusterGroup"][];
+            networkGroups: components["schemas"]["NamedRefList"];
+            neAttributes: components["schemas"]["NamedRefList"];
+            venues: components["schemas"]["NamedRefList"];
+        };
+        EffectiveCluster: {
+            uuid: components["schemas"]["Uuid"];
+            name: components["schemas"]["Name"];
+            /** @description How many chosen clusters lie below this one. */
+            descendants: number;
+        };
+        EffectiveClusterGroup: {
+            uuid: components["schemas"]["Uuid"];
+            name: components["schemas"]["Name"];
+            /** @description Whether this is the profile's default cluster group. */
+            default: boolean;
+        };
     };
     responses: {
         /** @description Users, sorted by username. */
@@ -2159,6 +2314,20 @@ export type SchemaOpenIdConfiguration = components['schemas']['OpenIdConfigurati
 export type SchemaFrontendConfig = components['schemas']['FrontendConfig'];
 export type SchemaApplicationInfo = components['schemas']['ApplicationInfo'];
 export type SchemaStartupConfig = components['schemas']['StartupConfig'];
+export type SchemaHistoryKind = components['schemas']['HistoryKind'];
+export type SchemaHistoryEntryId = components['schemas']['HistoryEntryId'];
+export type SchemaHistoryPage = components['schemas']['HistoryPage'];
+export type SchemaHistoryEntry = components['schemas']['HistoryEntry'];
+export type SchemaHistoryActor = components['schemas']['HistoryActor'];
+export type SchemaChange = components['schemas']['Change'];
+export type SchemaEffectiveAccess = components['schemas']['EffectiveAccess'];
+export type SchemaEffectiveApplication = components['schemas']['EffectiveApplication'];
+export type SchemaEffectiveRole = components['schemas']['EffectiveRole'];
+export type SchemaEffectiveElement = components['schemas']['EffectiveElement'];
+export type SchemaGrant = components['schemas']['Grant'];
+export type SchemaEffectiveVisibility = components['schemas']['EffectiveVisibility'];
+export type SchemaEffectiveCluster = components['schemas']['EffectiveCluster'];
+export type SchemaEffectiveClusterGroup = components['schemas']['EffectiveClusterGroup'];
 export type ResponseUserList = components['responses']['UserList'];
 export type ResponseOneUser = components['responses']['OneUser'];
 export type ResponseApplicationList = components['responses']['ApplicationList'];
@@ -2616,6 +2785,33 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["OneUser"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getEffectiveAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's uuid. */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's effective access. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EffectiveAccess"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
