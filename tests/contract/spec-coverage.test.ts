@@ -31,6 +31,7 @@ const DESIGNED_OPERATION_IDS = [
   'previewApplicationProfileImpact',
   'previewBusinessProfileImpact',
   'getEffectiveAccess',
+  'getRecordHistory',
 ];
 
 const TAGS = [
@@ -44,6 +45,7 @@ const TAGS = [
   'Applications',
   'Visibility sync',
   'OAuth2 clients',
+  'Record history',
   'Configuration',
 ];
 

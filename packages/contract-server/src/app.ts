@@ -25,6 +25,7 @@ import { applicationRoutes } from './routes/applications.ts';
 import { clientRoutes } from './routes/clients.ts';
 import { configurationRoutes } from './routes/configuration.ts';
 import type { RouteContext, Routes, StartupConfig } from './routes/context.ts';
+import { historyRoutes, historyViews } from './routes/history.ts';
 import { lookupRoutes } from './routes/lookups.ts';
 import { passwordRoutes } from './routes/passwords.ts';
 import { profileRoutes } from './routes/profiles.ts';
@@ -33,6 +34,7 @@ import { buildSeededStore, CONSOLE_CLIENT_ID, DEFAULT_SEED_USERS, DEMO_CLIENT_ID
 import { registerDemoApp } from './sites/demo-app.ts';
 import { HEADER_HOST_PATH, registerHeaderHost } from './sites/header-host.ts';
 import { registerSsoPages } from './sites/sso.ts';
+import { DEFAULT_HISTORY_LIMIT } from './store/history.ts';
 import type { Store } from './store/store.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -48,6 +50,7 @@ const AREAS: ((ctx: RouteContext) => Routes)[] = [
   applicationRoutes,
   clientRoutes,
   configurationRoutes,
+  historyRoutes,
 ];
 
 /** One handler table from the areas' (and the auth side's); an operationId claimed twice is a wiring error. */
@@ -90,6 +93,8 @@ export interface AppOptions {
    * prints it). Default: on, loopback callers only.
    */
   mock?: false | { token?: string | null };
+  /** How many record history entries are kept in all (HISTORY_LIMIT, default 10,000). */
+  historyLimit?: number;
   /** The whole request (headers and body) must arrive within this long (default REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number;
 }
@@ -167,6 +172,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     const seedUsers = options.seedUsers ?? (Number(env.SEED_USERS) || DEFAULT_SEED_USERS);
     const seedPassword = options.seedPassword ?? env.SEED_PASSWORD ?? undefined;
     const seedClusters = options.seedClusters ?? (Number(env.SEED_CLUSTERS) || undefined);
+    const historyLimit = options.historyLimit ?? (Number(env.HISTORY_LIMIT) || DEFAULT_HISTORY_LIMIT);
     const seed = async () => {
       const store = await buildSeededStore({
         publicOrigin,
@@ -174,6 +180,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         clusters: seedClusters,
         password: seedPassword,
         now: options.now,
+        historyViews,
+        historyLimit,
       });
       // Deactivation ends the user's sign-in for good: a re-activation revives no earlier token or cookie.
       store.onUserDeactivated = (uuid) => auth.service.revokeUserSessions(uuid);

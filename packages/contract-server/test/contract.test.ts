@@ -621,6 +621,20 @@ const cases: Record<string, Case> = {
     field: 'body.clientSecret',
   },
 
+  getRecordHistory: {
+    good: async () => {
+      const client = await t.call('GET', `${API}/authClient/get/${CONSOLE_CLIENT_ID}`, { as: PROVIDER });
+      await t.call('POST', `${API}/authClient/update`, {
+        as: PROVIDER,
+        body: { ...client.body, description: `Console ${randomBytes(3).toString('hex')}` },
+      });
+      return t.call('GET', `${API}/history/authClient/${CONSOLE_CLIENT_ID}?limit=10`, { as: PROVIDER });
+    },
+    status: 200,
+    bad: () => t.call('GET', `${API}/history/planet/${CONSOLE_CLIENT_ID}`, { as: PROVIDER }),
+    field: 'path.kind',
+  },
+
   applicationInfo: { good: () => t.call('GET', `${API}/applicationInfo`, { as: PROVIDER }), status: 200 },
   startupConfig: { good: () => t.call('GET', '/userprofile/config.json'), status: 200 },
 };

@@ -9,6 +9,13 @@ import { scoped, scopeInput } from './wire.ts';
 
 /** The database and REST API settings are present for ERRIGAL_ADMIN callers only; the passwords never leave the server. */
 function applicationView(store: Store, caller: Caller, a: ApplicationRecord): S['Application'] {
+  const whole = wholeApplicationView(store, a);
+  if (caller.role === 'ERRIGAL_ADMIN') return whole;
+  return { uuid: whole.uuid, name: whole.name, roles: whole.roles, elements: whole.elements };
+}
+
+/** The application as ERRIGAL_ADMIN reads it (of the rows the store shows the caller): never its passwords. */
+export function wholeApplicationView(store: Store, a: ApplicationRecord): S['Application'] {
   const row = (r: AppRow): S['ApplicationItem'] => ({
     uuid: r.uuid,
     name: r.name,
@@ -16,10 +23,11 @@ function applicationView(store: Store, caller: Caller, a: ApplicationRecord): S[
     category: r.category,
     ...scoped(store, r),
   });
-  const base = { uuid: a.uuid, name: a.name, roles: a.roles.map(row), elements: a.elements.map(row) };
-  if (caller.role !== 'ERRIGAL_ADMIN') return base;
   return {
-    ...base,
+    uuid: a.uuid,
+    name: a.name,
+    roles: a.roles.map(row),
+    elements: a.elements.map(row),
     dataUrl: a.dataUrl,
     dataDriverName: a.dataDriverName,
     dataUsername: a.dataUsername,

@@ -4,7 +4,7 @@ import type { ClientRecord } from '../store/types.ts';
 import { caller, type Req, type RouteContext, type Routes, type S } from './context.ts';
 
 /** A client as the list shows it: without its secret. */
-function clientSummaryView(c: ClientRecord): S['OAuth2ClientSummary'] {
+export function clientSummaryView(c: ClientRecord): S['OAuth2ClientSummary'] {
   return {
     uuid: c.uuid,
     name: c.name,

@@ -4,7 +4,7 @@
 import { BASE_PATH } from '@userprofile/shared/constants';
 import type { FastifyReply } from 'fastify';
 import { sendHtml, sendJson } from '../http/send.ts';
-import { caller, type Req, type RouteContext, type Routes, type S } from './context.ts';
+import { caller, callOf, type Req, type RouteContext, type Routes, type S } from './context.ts';
 
 export function passwordRoutes(ctx: RouteContext): Routes {
   return {
@@ -21,7 +21,7 @@ export function passwordRoutes(ctx: RouteContext): Routes {
     },
     async updatePassword(request: Req<S['PasswordReset']>, reply: FastifyReply) {
       const { token, password, rePassword } = request.body;
-      const userUuid = await ctx.store().resetPassword(token, password, rePassword);
+      const userUuid = await ctx.store().resetPassword(token, password, rePassword, callOf(request));
       ctx.revokeUserSessions(userUuid);
       return reply.code(204).send();
     },

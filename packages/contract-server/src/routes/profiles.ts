@@ -25,7 +25,7 @@ import { businessAppProfileView, clusterForest, profileItem, ref, scoped, scopeI
 
 // ------------------------------------------------------------------ views
 
-function appProfileView(store: Store, p: AppProfileRecord): S['ApplicationProfile'] {
+export function appProfileView(store: Store, p: AppProfileRecord): S['ApplicationProfile'] {
   const app = store.applications.get(p.applicationUuid);
   const pick = (rows: AppRow[] | undefined, ids: string[]) => {
     const set = new Set(ids);
@@ -42,7 +42,7 @@ function appProfileView(store: Store, p: AppProfileRecord): S['ApplicationProfil
   };
 }
 
-function businessProfileView(store: Store, p: BusinessProfileRecord): S['BusinessProfile'] {
+export function businessProfileView(store: Store, p: BusinessProfileRecord): S['BusinessProfile'] {
   return {
     uuid: p.uuid,
     name: p.name,
@@ -55,7 +55,7 @@ function businessProfileView(store: Store, p: BusinessProfileRecord): S['Busines
   };
 }
 
-function visibilityProfileView(store: Store, p: VisibilityProfileRecord): S['VisibilityProfile'] {
+export function visibilityProfileView(store: Store, p: VisibilityProfileRecord): S['VisibilityProfile'] {
   const v = store.visibility;
   const list = (ids: string[], map: Map<string, NamedRecord>) => ids.flatMap((id) => ref(map.get(id)) ?? []);
   return {

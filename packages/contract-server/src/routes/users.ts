@@ -57,7 +57,7 @@ export function userListView(store: Store, u: UserRecord): S['User'] {
 }
 
 /** The whole user, its business profile with the application profiles (the form's category tabs and default tree). */
-function userView(store: Store, u: UserRecord): S['User'] {
+export function userView(store: Store, u: UserRecord): S['User'] {
   const location = u.locationUuid ? store.locations.get(u.locationUuid) : undefined;
   const bp = u.businessProfileUuid ? store.businessProfiles.get(u.businessProfileUuid) : undefined;
   const { elementRows, labels } = lookups(store);

@@ -4,7 +4,7 @@ import { en, Faker } from '@faker-js/faker';
 import { DEFAULT_TREE_CATEGORY, USER_PROFILE_APPLICATION } from '@userprofile/shared/constants';
 import type { ConsoleRole } from '../auth/contract.ts';
 import { hashPassword } from '../auth/password.ts';
-import { Store } from '../store/store.ts';
+import { Store, type StoreOptions } from '../store/store.ts';
 import type {
   ApplicationRecord,
   AppProfileRecord,
@@ -34,6 +34,8 @@ export interface SeedOptions {
   clusters?: number;
   password?: string;
   now?: () => number;
+  historyViews: StoreOptions['historyViews'];
+  historyLimit: number;
 }
 
 /** The three accounts of design.md, password SEED_PASSWORD. */
@@ -58,7 +60,12 @@ export function seededPasswordHash(password: string): Promise<string> {
 export async function buildSeededStore(options: SeedOptions): Promise<Store> {
   const passwordHash = await seededPasswordHash(options.password ?? DEFAULT_SEED_PASSWORD);
   return seedStore(
-    new Store({ publicOrigin: options.publicOrigin, now: options.now }),
+    new Store({
+      publicOrigin: options.publicOrigin,
+      now: options.now,
+      historyViews: options.historyViews,
+      historyLimit: options.historyLimit,
+    }),
     options.users ?? DEFAULT_SEED_USERS,
     passwordHash,
     options.clusters,

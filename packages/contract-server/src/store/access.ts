@@ -15,6 +15,8 @@ export interface Caller {
   role: ConsoleRole | null;
   companyUuid: string | null;
   layoutCodes: string[];
+  /** The call being made, e.g. 'POST /api/v1/user/update', which the record history names. */
+  call?: string;
 }
 
 export function callerOf(principal: Principal): Caller {

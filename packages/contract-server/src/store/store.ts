@@ -47,6 +47,15 @@ import {
   NotFoundError,
   TooManyRequestsError,
 } from './errors.ts';
+import {
+  type ChangeSource,
+  type HistoryKind,
+  HistoryLog,
+  type HistoryPage,
+  type HistoryViews,
+  type PendingChange,
+  recordedScope,
+} from './history.ts';
 import type {
   ApplicationRecord,
   AppProfileRecord,
@@ -84,6 +93,10 @@ export interface StoreOptions {
   publicOrigin: string;
   /** Injectable clock (ms since epoch), for token expiry tests. */
   now?: () => number;
+  /** The records' GET shapes, which the record history keeps (the wire layer renders them). */
+  historyViews: (store: Store) => HistoryViews;
+  /** How many history entries are kept in all (HISTORY_LIMIT; default DEFAULT_HISTORY_LIMIT). */
+  historyLimit: number;
 }
 
 /** A user as a save brings it: the record's own fields, without uuid when new. */
@@ -289,6 +302,12 @@ export class Store implements AuthStore {
    */
   onUserDeactivated: (userUuid: string) => void = () => {};
 
+  /**
+   * Every change of a user, an application, a profile or an OAuth2 client,
+   * recorded by the write functions below (history.ts); the seed records none.
+   */
+  readonly history: HistoryLog;
+
   /** Bumped by every write; caches of serialised answers key on it. */
   version = 0;
   private sortedUsersVersion = -1;
@@ -300,6 +319,7 @@ export class Store implements AuthStore {
     this.forgotByAddress = new FailureLimiter(FORGOT_LIMITS.perAddress, FORGOT_LIMITS.windowMs, () => this.now());
     this.publicOrigin = options.publicOrigin;
     this.now = options.now ?? Date.now;
+    this.history = new HistoryLog(options.historyViews(this), options.historyLimit, () => this.now());
   }
 
   private touch(): void {
@@ -492,7 +512,9 @@ export class Store implements AuthStore {
           // A clone starts with the original's layout (what the form does not carry).
           layoutCodes: cloned ? [...cloned.layoutCodes] : [],
         };
+    const pending = this.history.begin('user', existing);
     this.insertUser(user);
+    this.history.commit(pending, existing ? 'update' : 'create', user, this.sourceOf(caller));
     return user;
   }
 
@@ -506,9 +528,11 @@ export class Store implements AuthStore {
       ]);
     }
     if (user.active !== active) {
+      const pending = this.history.begin('user', user);
       user.active = active;
       if (!active) this.onUserDeactivated(user.uuid);
       this.touch();
+      this.history.commit(pending, active ? 'activate' : 'inactivate', user, this.sourceOf(caller));
     }
     return this.listUsers(caller, active);
   }
@@ -524,22 +548,34 @@ export class Store implements AuthStore {
    * the rows piece by piece (`pause` between pieces, so other requests are
    * served) and replace the maps in one step, unless another write happened
    * meanwhile (`version` moved): then nothing changes and the answer is false,
-   * and the import checks its rows again.
+   * and the import checks its rows again. Each user it changes is recorded
+   * (action 'import'), once the maps are replaced.
    */
-  async applyImport(records: UserRecord[], version: number, pause: () => Promise<void>): Promise<boolean> {
+  async applyImport(
+    caller: Caller,
+    records: UserRecord[],
+    version: number,
+    pause: () => Promise<void>,
+  ): Promise<boolean> {
     const users = new Map(this.users);
     const usernames = new Map(this.usernames);
     const deactivated: string[] = [];
+    const source = this.sourceOf(caller);
+    const changes = [];
     for (const r of records) {
-      if (users.get(r.uuid)?.active && !r.active) deactivated.push(r.uuid);
+      const old = users.get(r.uuid);
+      if (old?.active && !r.active) deactivated.push(r.uuid);
+      const pending = this.history.begin('user', old);
       users.set(r.uuid, r);
       usernames.set(r.username.toLowerCase(), r.uuid);
+      changes.push(this.history.settle(pending, 'import', r, source));
       await pause();
       if (this.version !== version) return false;
     }
     this.users = users;
     this.usernames = usernames;
     this.touch();
+    for (const change of changes) this.history.append(change);
     for (const uuid of deactivated) this.onUserDeactivated(uuid);
     return true;
   }
@@ -613,9 +649,11 @@ export class Store implements AuthStore {
   }
 
   saveAppProfile(caller: Caller, input: AppProfileInput): AppProfileRecord {
-    const { record } = this.prepareAppProfile(caller, input);
+    const { existing, record } = this.prepareAppProfile(caller, input);
+    const pending = this.history.begin('appProfile', existing);
     this.appProfiles.set(record);
     this.touch();
+    this.history.commit(pending, existing ? 'update' : 'create', record, this.sourceOf(caller));
     return record;
   }
 
@@ -643,16 +681,24 @@ export class Store implements AuthStore {
     requireArea(caller, 'profiles');
     const p = this.getAppProfile(caller, uuid);
     this.requireProfileChange(caller, 'app', p, appProfileLabel(p));
-    this.removeAppProfiles(new Set([uuid]));
+    this.removeAppProfiles(new Set([uuid]), this.sourceOf(caller));
   }
 
-  /** Deletes application profiles and takes them out of every business profile. */
-  private removeAppProfiles(uuids: Set<string>): void {
+  /** Deletes application profiles and takes them out of every business profile (both recorded). */
+  private removeAppProfiles(uuids: Set<string>, source: ChangeSource): void {
     if (uuids.size === 0) return;
-    for (const id of uuids) this.appProfiles.delete(id);
-    for (const bp of this.businessProfiles.values()) {
-      if (bp.appProfiles.some((id) => uuids.has(id))) bp.appProfiles = bp.appProfiles.filter((id) => !uuids.has(id));
+    // The holders' views are taken while the profiles they name still exist.
+    const holders = [...this.businessProfiles.values()].filter((bp) => bp.appProfiles.some((id) => uuids.has(id)));
+    const held = holders.map((bp) => this.history.begin('businessProfile', bp));
+    for (const id of uuids) {
+      const pending = this.history.begin('appProfile', this.appProfiles.get(id));
+      this.appProfiles.delete(id);
+      this.history.commit(pending, 'delete', undefined, source);
     }
+    holders.forEach((bp, i) => {
+      bp.appProfiles = bp.appProfiles.filter((id) => !uuids.has(id));
+      this.history.commit(held[i] as PendingChange<'businessProfile'>, 'update', bp, source);
+    });
     this.touch();
   }
 
@@ -765,9 +811,11 @@ export class Store implements AuthStore {
   }
 
   saveBusinessProfile(caller: Caller, input: BusinessProfileInput): BusinessProfileRecord {
-    const { record } = this.prepareBusinessProfile(caller, input);
+    const { existing, record } = this.prepareBusinessProfile(caller, input);
+    const pending = this.history.begin('businessProfile', existing);
     this.businessProfiles.set(record);
     this.touch();
+    this.history.commit(pending, existing ? 'update' : 'create', record, this.sourceOf(caller));
     return record;
   }
 
@@ -869,13 +917,17 @@ export class Store implements AuthStore {
     requireArea(caller, 'profiles');
     const p = this.getBusinessProfile(caller, uuid);
     this.requireProfileChange(caller, 'business', p, businessProfileLabel(p));
+    const source = this.sourceOf(caller);
+    const users = [...this.users.values()].filter((u) => u.businessProfileUuid === uuid);
+    const held = users.map((u) => this.history.begin('user', u));
+    const pending = this.history.begin('businessProfile', p);
     this.businessProfiles.delete(uuid);
-    for (const u of this.users.values()) {
-      if (u.businessProfileUuid === uuid) {
-        u.businessProfileUuid = null;
-        u.elements = [];
-      }
-    }
+    this.history.commit(pending, 'delete', undefined, source);
+    users.forEach((u, i) => {
+      u.businessProfileUuid = null;
+      u.elements = [];
+      this.history.commit(held[i] as PendingChange<'user'>, 'update', u, source);
+    });
     this.touch();
   }
 
@@ -961,8 +1013,10 @@ export class Store implements AuthStore {
       networkGroups: uniq(input.networkGroups),
       venues: hasLayout(caller, 'VEN') ? uniq(input.venues) : (existing?.venues ?? []),
     };
+    const pending = this.history.begin('visibilityProfile', existing);
     this.visibilityProfiles.set(record);
     this.touch();
+    this.history.commit(pending, existing ? 'update' : 'create', record, this.sourceOf(caller));
     return record;
   }
 
@@ -970,8 +1024,16 @@ export class Store implements AuthStore {
     requireArea(caller, 'profiles');
     const p = this.findVisibilityProfile(caller, uuid);
     this.requireProfileChange(caller, 'visibility', p, visibilityProfileLabel(p));
+    const source = this.sourceOf(caller);
+    const users = [...this.users.values()].filter((u) => u.visibilityProfileUuid === uuid);
+    const held = users.map((u) => this.history.begin('user', u));
+    const pending = this.history.begin('visibilityProfile', p);
     this.visibilityProfiles.delete(uuid);
-    for (const u of this.users.values()) if (u.visibilityProfileUuid === uuid) u.visibilityProfileUuid = null;
+    this.history.commit(pending, 'delete', undefined, source);
+    users.forEach((u, i) => {
+      u.visibilityProfileUuid = null;
+      this.history.commit(held[i] as PendingChange<'user'>, 'update', u, source);
+    });
     this.touch();
   }
 
@@ -1096,26 +1158,37 @@ export class Store implements AuthStore {
       roles,
       elements,
     };
+    const source = this.sourceOf(caller);
+    const pending = this.history.begin('application', existing);
+    // Before the application changes, so the dependants' views still name the rows that leave.
+    if (existing) this.pruneRows(existing, record, source);
     this.applications.set(record);
-    if (existing) this.pruneProfileRows(record);
-    else this.remoteApps.set(record.uuid, { roles: [], elements: [], release: 0 });
+    if (!existing) this.remoteApps.set(record.uuid, { roles: [], elements: [], release: 0 });
     this.touch();
+    this.history.commit(pending, existing ? 'update' : 'create', record, source);
     return record;
   }
 
-  /** Role and element rows that left an application leave its profiles too (and users' element values). */
-  private pruneProfileRows(app: ApplicationRecord): void {
-    const roles = new Set(app.roles.map((r) => r.uuid));
-    const elements = new Set(app.elements.map((r) => r.uuid));
+  /**
+   * Role and element rows of `app` that `kept` lacks leave the application's
+   * profiles, and users' element values (each change recorded).
+   */
+  private pruneRows(app: ApplicationRecord, kept: { roles: AppRow[]; elements: AppRow[] }, source: ChangeSource) {
+    const stay = new Set([...kept.roles, ...kept.elements].map((r) => r.uuid));
+    const gone = new Set([...app.roles, ...app.elements].map((r) => r.uuid).filter((id) => !stay.has(id)));
+    if (gone.size === 0) return;
     for (const ap of this.appProfiles.values()) {
-      if (ap.applicationUuid !== app.uuid) continue;
-      ap.roles = ap.roles.filter((id) => roles.has(id));
-      ap.elements = ap.elements.filter((id) => elements.has(id));
+      if (ap.applicationUuid !== app.uuid || ![...ap.roles, ...ap.elements].some((id) => gone.has(id))) continue;
+      const pending = this.history.begin('appProfile', ap);
+      ap.roles = ap.roles.filter((id) => !gone.has(id));
+      ap.elements = ap.elements.filter((id) => !gone.has(id));
+      this.history.commit(pending, 'update', ap, source);
     }
-    const all = new Set<string>();
-    for (const a of this.applications.values()) for (const e of a.elements) all.add(e.uuid);
     for (const u of this.users.values()) {
-      if (u.elements.some((e) => !all.has(e.uuid))) u.elements = u.elements.filter((e) => all.has(e.uuid));
+      if (!u.elements.some((e) => gone.has(e.uuid))) continue;
+      const pending = this.history.begin('user', u);
+      u.elements = u.elements.filter((e) => !gone.has(e.uuid));
+      this.history.commit(pending, 'update', u, source);
     }
   }
 
@@ -1124,13 +1197,17 @@ export class Store implements AuthStore {
     requireArea(caller, 'appWrite');
     const app = this.applications.get(uuid);
     if (!app) throw notFound('Application', uuid);
-    this.applications.delete(uuid);
-    this.remoteApps.delete(uuid);
+    const source = this.sourceOf(caller);
+    // Dependants first, while the application still names their rows.
     const profiles = new Set(
       [...this.appProfiles.values()].filter((p) => p.applicationUuid === uuid).map((p) => p.uuid),
     );
-    this.removeAppProfiles(profiles);
-    this.pruneProfileRows({ ...app, roles: [], elements: [] });
+    this.removeAppProfiles(profiles, source);
+    this.pruneRows(app, { roles: [], elements: [] }, source);
+    const pending = this.history.begin('application', app);
+    this.applications.delete(uuid);
+    this.remoteApps.delete(uuid);
+    this.history.commit(pending, 'delete', undefined, source);
     this.touch();
   }
 
@@ -1146,6 +1223,7 @@ export class Store implements AuthStore {
     requireArea(caller, 'appSync');
     const app = this.applications.get(uuid);
     if (!app) throw notFound('Application', uuid);
+    const pending = this.history.begin('application', app);
     const remote = this.remoteApps.get(uuid) ?? { roles: [], elements: [], release: 0 };
     remote.release++;
     const category =
@@ -1161,6 +1239,7 @@ export class Store implements AuthStore {
     for (const r of remote.roles) add(app.roles, r.name, 'ROLE', r.externalRole);
     for (const e of remote.elements) add(app.elements, e.name, e.category, false);
     this.touch();
+    this.history.commit(pending, 'sync', app, this.sourceOf(caller));
     return this.viewApplication(caller, app);
   }
 
@@ -1199,8 +1278,10 @@ export class Store implements AuthStore {
       allowedRedirectTarget: input.allowedRedirectTarget ?? '',
       clientSecret: input.clientSecret,
     };
+    const pending = this.history.begin('authClient', existing);
     this.clients.set(record);
     this.touch();
+    this.history.commit(pending, existing ? 'update' : 'create', record, this.sourceOf(caller));
     return record;
   }
 
@@ -1321,7 +1402,7 @@ export class Store implements AuthStore {
    * or one of the earlier passwords. Answers the user's uuid (whose other
    * sessions the caller ends).
    */
-  async resetPassword(token: string, password: string, rePassword: string): Promise<string> {
+  async resetPassword(token: string, password: string, rePassword: string, call: string): Promise<string> {
     const errors = new FieldErrors('body.');
     errors.addAll(validatePasswordReset({ password, rePassword }));
     if (errors.list.length > 0) throw new InvalidError('The new password is not valid', errors.list);
@@ -1335,6 +1416,7 @@ export class Store implements AuthStore {
     const hash = await hashPassword(password);
     // The token may have been used or replaced while hashing: check again before writing.
     const again = this.liveToken(token);
+    const pending = this.history.begin('user', user);
     again.used = true;
     if (user.passwordHash)
       user.passwordHistory = [user.passwordHash, ...user.passwordHistory].slice(0, PASSWORD_HISTORY);
@@ -1346,7 +1428,52 @@ export class Store implements AuthStore {
       null,
     );
     this.touch();
+    // The holder of the reset link changed the password.
+    this.history.commit(pending, 'update', user, { actor: { uuid: user.uuid, username: user.username }, call });
     return user.uuid;
+  }
+
+  // --------------------------------------------------------- record history
+
+  /** Who makes a change and through which call, as the record history names them. */
+  private sourceOf(caller: Caller): ChangeSource {
+    const user = this.users.get(caller.userUuid);
+    return { actor: { uuid: caller.userUuid, username: user?.username ?? '' }, call: caller.call ?? '' };
+  }
+
+  /** The scope of a record that exists (null: a kind not scoped by company and role); undefined: none. */
+  private scopeOf(kind: HistoryKind, uuid: string): Scoped | null | undefined {
+    switch (kind) {
+      case 'user':
+        return this.users.get(uuid);
+      case 'appProfile':
+        return this.appProfiles.get(uuid);
+      case 'businessProfile':
+        return this.businessProfiles.get(uuid);
+      case 'visibilityProfile':
+        return this.visibilityProfiles.get(uuid);
+      case 'application':
+        return this.applications.get(uuid) && null;
+      case 'authClient':
+        return this.clients.get(uuid) && null;
+    }
+  }
+
+  /**
+   * One page of a record's history, newest first (history.ts). The rule of the
+   * record's GET: 403 for a role that may not read the kind; 404 unless the
+   * caller can see the record as it is, or as last recorded once deleted (the
+   * same answer for a record that never existed).
+   */
+  historyOf(caller: Caller, kind: HistoryKind, uuid: string, page: { limit: number; before?: number }): HistoryPage {
+    requireArea(caller, kind === 'authClient' ? 'clients' : 'users');
+    let scope = this.scopeOf(kind, uuid);
+    if (scope === undefined) {
+      const last = this.history.lastView(kind, uuid);
+      scope = last ? recordedScope(last) : undefined;
+    }
+    if (scope === undefined || (scope !== null && !canSee(caller, scope))) throw notFound('Record', uuid);
+    return this.history.page(caller, kind, uuid, page.limit, page.before);
   }
 
   // ------------------------------------------------------------- AuthStore

@@ -1260,6 +1260,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/history/{kind}/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who changed a record, when, and what changed
+         * @description Designed (issue 16; spec §7 has no such call). The recorded changes of one
+         *     user, application, application / business / visibility profile or OAuth2
+         *     client, newest first: who (the signed-in caller; null for a change the
+         *     server made by itself), when, which call, the action (`create`, `update`,
+         *     `delete`, `activate`, `inactivate`, `import` for a user changed by a CSV
+         *     import, `sync` for an application changed by a sync), the record before
+         *     and after as its GET call answers it (names resolved), and a field-by-field
+         *     diff labelled as the editor labels the fields: lists (roles, elements,
+         *     application profiles, clusters, ...) as names added and removed, other
+         *     fields old → new. A change that reaches a record through another one (a
+         *     deleted business profile leaves its users without one) is recorded on
+         *     that record too, with the call that made it.
+         *
+         *     Secrets are never recorded: no password, password hash or password
+         *     history, no client secret, no application data or API password. A
+         *     changed secret shows only as a change `{ field, label, secret: true }`.
+         *
+         *     Scoped like the records: 404 when the caller cannot see the record (its
+         *     current state, or its last recorded state once deleted) or it never
+         *     existed, the same answer either way; 403 when the caller's role may not
+         *     open that kind of record at all (the rule of its GET). What the caller's
+         *     GET would not show (rows of an application above the caller's role or of
+         *     another company, the database and REST API settings of an application for
+         *     anyone but ERRIGAL_ADMIN, NE attributes and venues without the layout
+         *     code) is left out of the entries too; an entry with nothing left to show
+         *     is left out.
+         *
+         *     The dev backend keeps the history in memory, at most `HISTORY_LIMIT`
+         *     entries in all (default 10,000): the oldest are dropped first. Page back
+         *     with `before`, the id of the last entry seen. A real backend without the
+         *     call answers 404 (or 405/501); the console then says the backend does not
+         *     offer record history.
+         */
+        get: operations["getRecordHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/applicationInfo": {
         parameters: {
             query?: never;
@@ -3831,6 +3882,43 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    getRecordHistory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many entries at most, 1 to 200 (default 50). Written as digits:
+                 *     query values are text, and the server coerces none.
+                 */
+                limit?: string;
+                /** @description Only entries older than the entry with this id (the id of the last entry of the previous page). */
+                before?: components["schemas"]["HistoryEntryId"];
+            };
+            header?: never;
+            path: {
+                /** @description The kind of record. */
+                kind: components["schemas"]["HistoryKind"];
+                /** @description The record's uuid. */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the record's history, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistoryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     applicationInfo: {
