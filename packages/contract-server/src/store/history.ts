@@ -284,16 +284,17 @@ const blank = (v: Scalar) => v === null || v === '';
 
 /** The changes from one view to the other, field by field in the editor's order. */
 export function diff(kind: HistoryKind, before: WireRecord | null, after: WireRecord | null, secrets: string[]) {
+  // A deletion lists no changes: its entry carries the record as it was.
+  if (!after) return [];
   const changes: Change[] = [];
-  const none: WireRecord = {};
-  const a = before ?? none;
-  const b = after ?? none;
+  const a = before ?? {};
+  const b = after;
   for (const f of FIELDS[kind]) {
     if ('secret' in f) {
       if (secrets.includes(f.field)) changes.push({ field: f.field, label: f.label, secret: true });
     } else if ('value' in f) {
       const from = before ? f.value(a) : null;
-      const to = after ? f.value(b) : null;
+      const to = f.value(b);
       if (from !== to && !(blank(from) && blank(to))) changes.push({ field: f.field, label: f.label, from, to });
     } else if ('values' in f) {
       const old = new Map(f.values(a));
@@ -444,10 +445,12 @@ export class HistoryLog {
     source: ChangeSource,
   ): Recorded | null {
     const view = after ? (this.views[pending.kind](after) as WireRecord) : null;
-    const secrets =
-      after && pending.view
-        ? SECRETS[pending.kind].filter((s, i) => s.read(after) !== pending.secrets[i]).map((s) => s.field)
-        : [];
+    // A creation sets every secret it has; an update may change some; a deletion none.
+    const secrets = after
+      ? SECRETS[pending.kind]
+          .filter((s, i) => (pending.view ? s.read(after) !== pending.secrets[i] : !!s.read(after)))
+          .map((s) => s.field)
+      : [];
     if (view && pending.view && secrets.length === 0 && JSON.stringify(view) === pending.json) return null;
     const uuid = after?.uuid ?? pending.uuid;
     if (!uuid) return null;

@@ -562,13 +562,16 @@ export class Store implements AuthStore {
     const deactivated: string[] = [];
     const source = this.sourceOf(caller);
     const changes = [];
-    for (const r of records) {
+    // Every record changes its user (checkRows left out the rows that change nothing); of a file
+    // longer than the history, the history keeps the last rows only: the others are not rendered.
+    const recordFrom = records.length - this.history.limit;
+    for (const [i, r] of records.entries()) {
       const old = users.get(r.uuid);
       if (old?.active && !r.active) deactivated.push(r.uuid);
-      const pending = this.history.begin('user', old);
+      const pending = i >= recordFrom ? this.history.begin('user', old) : null;
       users.set(r.uuid, r);
       usernames.set(r.username.toLowerCase(), r.uuid);
-      changes.push(this.history.settle(pending, 'import', r, source));
+      if (pending) changes.push(this.history.settle(pending, 'import', r, source));
       await pause();
       if (this.version !== version) return false;
     }
