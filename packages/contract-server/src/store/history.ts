@@ -144,125 +144,131 @@ interface Item {
 }
 
 type Wire = Record<string, unknown>;
-const get = (w: WireRecord, field: string): unknown => w[field];
-const text = (field: string) => (w: WireRecord) => (get(w, field) ?? null) as Scalar;
-const nameOf = (field: string) => (w: WireRecord) =>
-  ((get(w, field) as { name?: string } | null | undefined)?.name ?? null) as Scalar;
-const listOf = (w: WireRecord, field: string) => (get(w, field) ?? []) as Wire[];
-const named = (field: string) => (w: WireRecord) =>
-  listOf(w, field).map((r) => ({ uuid: r.uuid as string, name: r.name as string }));
-const minimumRole = { field: 'minimumRole', label: 'Visible To', value: nameOf('minimumRole') };
-const company = { field: 'errigalCustomerCompany', label: 'Company', value: nameOf('errigalCustomerCompany') };
+const listOf = (w: WireRecord, field: string) => (w[field] ?? []) as Wire[];
+const nameIn = (ref: unknown) => ((ref as { name?: string } | null | undefined)?.name ?? null) as Scalar;
 
-/** An application's role or element row: grouped by category tab, summarised by who may see it. */
-const appRows = (field: 'roles' | 'elements') => (w: WireRecord) =>
-  listOf(w, field).map((r) => ({
-    uuid: r.uuid as string,
-    name: r.name as string,
-    group: field === 'roles' ? 'Roles' : categoryToTabLabel(r.category as string),
-    summary: [
-      (r.minimumRole as { name: string }).name,
-      (r.errigalCustomerCompany as { name?: string } | null)?.name,
-      r.externalRole ? 'External Role' : undefined,
-    ]
-      .filter(Boolean)
-      .join(' · '),
-  }));
+/** A field shown as it is. */
+const text = (field: string, label: string): Field => ({ field, label, value: (w) => (w[field] ?? null) as Scalar });
+/** A reference to another record, shown by its name. */
+const ref = (field: string, label: string): Field => ({ field, label, value: (w) => nameIn(w[field]) });
+/** A list of references, shown by the names added and removed. */
+const names = (field: string, label: string): Field => ({
+  field,
+  label,
+  items: (w) => listOf(w, field).map((r) => ({ uuid: r.uuid as string, name: r.name as string })),
+});
+const secret = (field: string, label: string): Field => ({ field, label, secret: true });
+const visibleTo = [ref('minimumRole', 'Visible To'), ref('errigalCustomerCompany', 'Company')];
 
-/** An application profile's roles or elements: grouped by tab as its editor shows them. */
-const profileRows = (field: 'roles' | 'elements') => (w: WireRecord) =>
-  listOf(w, field).map((r) => ({
-    uuid: r.uuid as string,
-    name: r.name as string,
-    group: field === 'roles' ? 'Roles' : categoryToTabLabel(r.category as string),
-  }));
+/** An application's or application profile's roles (one tab) or elements (a tab per category). */
+const rows = (field: 'roles' | 'elements', label: string, summarise: boolean): Field => ({
+  field,
+  label,
+  items: (w) =>
+    listOf(w, field).map((r) => ({
+      uuid: r.uuid as string,
+      name: r.name as string,
+      group: field === 'roles' ? label : categoryToTabLabel(r.category as string),
+      // An application row's Visible To and external flag: a changed one is a change of its own.
+      ...(summarise
+        ? {
+            summary: [nameIn(r.minimumRole), nameIn(r.errigalCustomerCompany), r.externalRole ? 'External Role' : null]
+              .filter(Boolean)
+              .join(' · '),
+          }
+        : {}),
+    })),
+});
 
-/** Every cluster of the chosen forest. */
-function clusters(w: WireRecord): Item[] {
-  const out: Item[] = [];
-  const walk = (nodes: Wire[]) => {
-    for (const n of nodes) {
-      out.push({ uuid: n.uuid as string, name: n.name as string });
-      walk((n.children ?? []) as Wire[]);
-    }
-  };
-  walk(listOf(w, 'clusters'));
-  return out;
-}
+/** Every cluster of the chosen forest, by name. */
+const clusters: Field = {
+  field: 'clusters',
+  label: 'Clusters',
+  items: (w) => {
+    const out: Item[] = [];
+    const walk = (nodes: Wire[]) => {
+      for (const n of nodes) {
+        out.push({ uuid: n.uuid as string, name: n.name as string });
+        walk((n.children ?? []) as Wire[]);
+      }
+    };
+    walk(listOf(w, 'clusters'));
+    return out;
+  },
+};
+
+/** A user's element values: one field per category, under its label in the user form. */
+const userElements: Field = {
+  field: 'elements',
+  values: (w) =>
+    listOf(w, 'elements').map((e) => [
+      (e.label as string | null) ?? categoryToTabLabel(e.category as string),
+      e.actualValue === e.name ? (e.name as string) : `${e.name as string} (${e.actualValue as string})`,
+    ]),
+};
 
 /** The fields of each kind, in its editor's order, with the editor's labels. */
 const FIELDS: { [K in HistoryKind]: Field[] } = {
   user: [
-    { field: 'username', label: 'Username', value: text('username') },
-    { field: 'password', label: 'Password', secret: true },
-    { field: 'email', label: 'Email', value: text('email') },
-    { field: 'firstName', label: 'First Name', value: text('firstName') },
-    { field: 'lastName', label: 'Last Name', value: text('lastName') },
-    { field: 'deskPhone', label: 'Desk Phone', value: text('deskPhone') },
-    { field: 'mobilePhone', label: 'Mobile Phone', value: text('mobilePhone') },
-    { field: 'businessProfile', label: 'Profile', value: nameOf('businessProfile') },
-    { field: 'visibilityProfile', label: 'Visibility', value: nameOf('visibilityProfile') },
-    { field: 'active', label: 'Status', value: (w) => (get(w, 'active') ? 'Active' : 'Inactive') },
-    { field: 'location', label: 'Location', value: nameOf('location') },
-    minimumRole,
-    company,
-    {
-      field: 'elements',
-      values: (w) =>
-        listOf(w, 'elements').map((e) => [
-          (e.label as string | null) ?? categoryToTabLabel(e.category as string),
-          e.actualValue === e.name ? (e.name as string) : `${e.name as string} (${e.actualValue as string})`,
-        ]),
-    },
+    text('username', 'Username'),
+    secret('password', 'Password'),
+    text('email', 'Email'),
+    text('firstName', 'First Name'),
+    text('lastName', 'Last Name'),
+    text('deskPhone', 'Desk Phone'),
+    text('mobilePhone', 'Mobile Phone'),
+    ref('businessProfile', 'Profile'),
+    ref('visibilityProfile', 'Visibility'),
+    { field: 'active', label: 'Status', value: (w) => (w.active ? 'Active' : 'Inactive') },
+    ref('location', 'Location'),
+    ...visibleTo,
+    userElements,
   ],
   application: [
-    { field: 'name', label: 'Name', value: text('name') },
-    { field: 'dataUrl', label: 'Data Url', value: text('dataUrl') },
-    { field: 'dataDriverName', label: 'Data Driver', value: text('dataDriverName') },
-    { field: 'dataUsername', label: 'Data Username', value: text('dataUsername') },
-    { field: 'dataPassword', label: 'Data Password', secret: true },
-    { field: 'apiHost', label: 'API Host', value: text('apiHost') },
-    { field: 'apiAuthType', label: 'API Auth Type', value: text('apiAuthType') },
-    { field: 'apiUsername', label: 'API Username', value: text('apiUsername') },
-    { field: 'apiPassword', label: 'API Password', secret: true },
-    { field: 'roles', label: 'Roles', items: appRows('roles') },
-    { field: 'elements', label: 'Elements', items: appRows('elements') },
+    text('name', 'Name'),
+    text('dataUrl', 'Data Url'),
+    text('dataDriverName', 'Data Driver'),
+    text('dataUsername', 'Data Username'),
+    secret('dataPassword', 'Data Password'),
+    text('apiHost', 'API Host'),
+    text('apiAuthType', 'API Auth Type'),
+    text('apiUsername', 'API Username'),
+    secret('apiPassword', 'API Password'),
+    rows('roles', 'Roles', true),
+    rows('elements', 'Elements', true),
   ],
   appProfile: [
-    { field: 'name', label: 'Name', value: text('name') },
-    { field: 'application', label: 'Application', value: nameOf('application') },
-    { field: 'description', label: 'Description', value: text('description') },
-    minimumRole,
-    company,
-    { field: 'roles', label: 'Roles', items: profileRows('roles') },
-    { field: 'elements', label: 'Elements', items: profileRows('elements') },
+    text('name', 'Name'),
+    ref('application', 'Application'),
+    text('description', 'Description'),
+    ...visibleTo,
+    rows('roles', 'Roles', false),
+    rows('elements', 'Elements', false),
   ],
   businessProfile: [
-    { field: 'name', label: 'Name', value: text('name') },
-    { field: 'description', label: 'Description', value: text('description') },
-    minimumRole,
-    company,
-    { field: 'appProfiles', label: 'Application Profiles', items: named('appProfiles') },
+    text('name', 'Name'),
+    text('description', 'Description'),
+    ...visibleTo,
+    names('appProfiles', 'Application Profiles'),
   ],
   visibilityProfile: [
-    { field: 'name', label: 'Name', value: text('name') },
-    { field: 'description', label: 'Description', value: text('description') },
-    minimumRole,
-    company,
-    { field: 'carriers', label: 'Carriers', items: named('carriers') },
-    { field: 'primaryVisibility', label: 'Primary Visibility', value: nameOf('primaryVisibility') },
-    { field: 'clusters', label: 'Clusters', items: clusters },
-    { field: 'defaultClusterGroup', label: 'Default Cluster Group', value: nameOf('defaultClusterGroup') },
-    { field: 'clusterGroups', label: 'Cluster Groups', items: named('clusterGroups') },
-    { field: 'networkGroups', label: 'Network Groups', items: named('networkGroups') },
-    { field: 'neAttributes', label: 'Network Attributes', items: named('neAttributes') },
-    { field: 'venues', label: 'Venues', items: named('venues') },
+    text('name', 'Name'),
+    text('description', 'Description'),
+    ...visibleTo,
+    names('carriers', 'Carriers'),
+    ref('primaryVisibility', 'Primary Visibility'),
+    clusters,
+    ref('defaultClusterGroup', 'Default Cluster Group'),
+    names('clusterGroups', 'Cluster Groups'),
+    names('networkGroups', 'Network Groups'),
+    names('neAttributes', 'Network Attributes'),
+    names('venues', 'Venues'),
   ],
   authClient: [
-    { field: 'clientSecret', label: 'Client Secret', secret: true },
-    { field: 'name', label: 'Name', value: text('name') },
-    { field: 'description', label: 'Description', value: text('description') },
-    { field: 'allowedRedirectTarget', label: 'Allowed Redirect Target', value: text('allowedRedirectTarget') },
+    secret('clientSecret', 'Client Secret'),
+    text('name', 'Name'),
+    text('description', 'Description'),
+    text('allowedRedirectTarget', 'Allowed Redirect Target'),
   ],
 };
 
@@ -283,7 +289,7 @@ const SECRETS: { [K in HistoryKind]: { field: string; read: (r: RecordOf[K]) => 
 const blank = (v: Scalar) => v === null || v === '';
 
 /** The changes from one view to the other, field by field in the editor's order. */
-export function diff(kind: HistoryKind, before: WireRecord | null, after: WireRecord | null, secrets: string[]) {
+function diff(kind: HistoryKind, before: WireRecord | null, after: WireRecord | null, secrets: string[]) {
   // A deletion lists no changes: its entry carries the record as it was.
   if (!after) return [];
   const changes: Change[] = [];
@@ -353,9 +359,9 @@ function listChanges(field: string, label: string, before: Item[], after: Item[]
 
 /** The scope of a record as its GET shape carries it (null: a kind every reader of the kind sees). */
 export function recordedScope(w: WireRecord): Scoped | null {
-  const role = (get(w, 'minimumRole') as { name?: ConsoleRole } | undefined)?.name;
+  const role = (w.minimumRole as { name?: ConsoleRole } | undefined)?.name;
   if (!role) return null;
-  const companyRef = get(w, 'errigalCustomerCompany') as { uuid?: string } | null | undefined;
+  const companyRef = w.errigalCustomerCompany as { uuid?: string } | null | undefined;
   return { minimumRole: role, companyUuid: companyRef?.uuid ?? null };
 }
 
