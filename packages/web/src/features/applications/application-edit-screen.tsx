@@ -5,7 +5,7 @@
 // Delete App for ERRIGAL_ADMIN, a delete reloading the list in full. The life
 // of the form is lib/use-editor.ts, the rows' draft ./application-draft.ts,
 // the rules and mapping ./application-form.ts; this file is the layout.
-import { Badge, Box, Button, Flex, Heading, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Heading, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import { API_AUTH_TYPES, DEFAULT_MINIMUM_ROLE } from '@userprofile/shared/constants';
 import { applicationMessages, pageTexts } from '@userprofile/shared/messages';
 import type { ApplicationField } from '@userprofile/shared/validation';
@@ -15,6 +15,7 @@ import { useSnapshot } from 'valtio';
 import { useParams } from 'wouter';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataState } from '../../components/ui/data-state.tsx';
+import { EditorActions } from '../../components/ui/editor-actions.tsx';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { Screen } from '../../components/ui/page.tsx';
 import { failureReason, isApiError } from '../../lib/api/errors.ts';
@@ -23,7 +24,7 @@ import { useCache } from '../../lib/data/use-cache.ts';
 import { toApplicationEdit, toApplicationList } from '../../lib/paths.ts';
 import { roleOf, useSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
-import { type EditorToast, FORM_INVALID, pleaseWaitUntil, useEditor } from '../../lib/use-editor.ts';
+import { type EditorToast, pleaseWaitUntil, useEditor } from '../../lib/use-editor.ts';
 import { deleteApplication, fetchApplication, saveApplication, syncApplication } from './api.ts';
 import { addRow, currentRows, loadRows, rowsDraft } from './application-draft.ts';
 import {
@@ -125,7 +126,6 @@ function ApplicationEditor({ uuid }: { uuid: string | null }) {
       <DataState what="the application" data={form} error={editor.error} onRetry={editor.retry}>
         {(form) => {
           const { set, errorOf } = editor;
-          const blocked = !editor.valid || editor.saving;
           const rowProps = {
             editable: topAdmin,
             callerRole: role,
@@ -284,17 +284,7 @@ function ApplicationEditor({ uuid }: { uuid: string | null }) {
               </Tabs.Root>
 
               {topAdmin ? (
-                <Flex mt="6" gap="3" align="center" wrap="wrap">
-                  <Button
-                    type="submit"
-                    colorPalette="blue"
-                    size="sm"
-                    aria-disabled={blocked}
-                    opacity={blocked ? 0.5 : 1}
-                    cursor={blocked ? 'not-allowed' : 'pointer'}
-                  >
-                    {isNew ? 'Create App' : 'Update App'}
-                  </Button>
+                <EditorActions submitLabel={isNew ? 'Create App' : 'Update App'} editor={editor} invalidHint>
                   <Button
                     size="sm"
                     variant="outline"
@@ -304,12 +294,7 @@ function ApplicationEditor({ uuid }: { uuid: string | null }) {
                   >
                     <LuTrash2 aria-hidden /> Delete App
                   </Button>
-                  {!editor.valid ? (
-                    <Text fontSize="sm" color="fg.muted">
-                      {FORM_INVALID}
-                    </Text>
-                  ) : null}
-                </Flex>
+                </EditorActions>
               ) : null}
               <ConfirmDialog
                 open={confirmDelete}

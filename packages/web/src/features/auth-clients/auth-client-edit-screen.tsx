@@ -5,7 +5,7 @@
 // Create Client / Update Client. Beyond the spec: copy buttons, and the
 // addresses another application signs its users in with. The life of the
 // form is lib/use-editor.ts; the rules and mapping ./auth-client-form.ts.
-import { Box, Button, Code, Flex, Grid, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Box, Code, Flex, Grid, Heading, IconButton, Stack, Text } from '@chakra-ui/react';
 import { generateClientSecret } from '@userprofile/shared/constants';
 import { oauthClientMessages } from '@userprofile/shared/messages';
 import type { OAuthClientField } from '@userprofile/shared/validation';
@@ -13,12 +13,13 @@ import { LuDices } from 'react-icons/lu';
 import { useParams } from 'wouter';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { DataState } from '../../components/ui/data-state.tsx';
+import { EditorActions } from '../../components/ui/editor-actions.tsx';
 import { TextField } from '../../components/ui/fields.tsx';
 import { Screen } from '../../components/ui/page.tsx';
 import { failureReason } from '../../lib/api/errors.ts';
 import { getConfig } from '../../lib/config.ts';
 import { toAuthClientEdit, toAuthClientList } from '../../lib/paths.ts';
-import { FORM_INVALID, pleaseWaitUntil, useEditor } from '../../lib/use-editor.ts';
+import { pleaseWaitUntil, useEditor } from '../../lib/use-editor.ts';
 import { fetchAuthClient, saveAuthClient } from './api.ts';
 import {
   type AuthClient,
@@ -61,7 +62,6 @@ function AuthClientEditor({ uuid }: { uuid: string | null }) {
       <DataState what="the client" data={editor.form} error={editor.error} onRetry={editor.retry}>
         {(form) => {
           const { set, errorOf } = editor;
-          const blocked = !editor.valid || editor.saving;
           // The addresses follow the saved client, not unsaved edits.
           const saved = editor.record ? toAuthClientForm(editor.record) : null;
           const addresses = saved ? signInAddresses(saved, window.location.origin, getConfig().apiBaseUrl) : null;
@@ -131,23 +131,12 @@ function AuthClientEditor({ uuid }: { uuid: string | null }) {
                     error={errorOf('allowedRedirectTarget')}
                     helper="An absolute https URL, or http on localhost / 127.0.0.1"
                   />
-                  <Flex gap="3" align="center" wrap="wrap" mt="2">
-                    <Button
-                      type="submit"
-                      colorPalette="blue"
-                      size="sm"
-                      aria-disabled={blocked}
-                      opacity={blocked ? 0.5 : 1}
-                      cursor={blocked ? 'not-allowed' : 'pointer'}
-                    >
-                      {isNew ? 'Create Client' : 'Update Client'}
-                    </Button>
-                    {!editor.valid ? (
-                      <Text fontSize="sm" color="fg.muted">
-                        {FORM_INVALID}
-                      </Text>
-                    ) : null}
-                  </Flex>
+                  <EditorActions
+                    submitLabel={isNew ? 'Create Client' : 'Update Client'}
+                    editor={editor}
+                    invalidHint
+                    mt="2"
+                  />
                 </Stack>
               </form>
               <SignInPanel addresses={addresses} />

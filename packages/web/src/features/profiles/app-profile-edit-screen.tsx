@@ -4,7 +4,7 @@
 // the Visible To selector; Create/Update Profile behind the impact preview,
 // Delete Profile with the business profiles that use it, Clone Profile, and
 // the business profiles (and so the users) that have it.
-import { Box, Button, Link as ChakraLink, Flex, SimpleGrid, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Link as ChakraLink, SimpleGrid, Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { MAX_DESCRIPTION, sharedRecordReadOnly } from '@userprofile/shared/constants';
 import { pageTexts, profileMessages } from '@userprofile/shared/messages';
 import type { AppProfileField } from '@userprofile/shared/validation';
@@ -12,6 +12,7 @@ import { useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { ConfirmDialog, Dependants } from '../../components/ui/confirm-dialog.tsx';
 import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
+import { EditorActions } from '../../components/ui/editor-actions.tsx';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/fields.tsx';
 import { toOptions } from '../../components/ui/native-select.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
@@ -286,17 +287,12 @@ function AppProfileEditor({ uuid }: { uuid: string | null }) {
           )}
         </Tabs.Root>
 
-        <Flex mt="6" gap="3" align="center" wrap="wrap">
-          <Button
-            type="submit"
-            colorPalette="blue"
-            size="sm"
-            disabled={readOnly}
-            aria-disabled={!editor.valid || editor.saving || gate.busy}
-            opacity={!editor.valid || editor.saving || gate.busy ? 0.5 : 1}
-          >
-            {isNew ? 'Create Profile' : 'Update Profile'}
-          </Button>
+        <EditorActions
+          submitLabel={isNew ? 'Create Profile' : 'Update Profile'}
+          editor={editor}
+          busy={gate.busy}
+          disabled={readOnly}
+        >
           <Button
             size="sm"
             variant="outline"
@@ -309,7 +305,7 @@ function AppProfileEditor({ uuid }: { uuid: string | null }) {
           >
             Delete Profile
           </Button>
-        </Flex>
+        </EditorActions>
       </form>
 
       <ImpactDialog gate={gate} />

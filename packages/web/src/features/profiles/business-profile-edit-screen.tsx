@@ -3,7 +3,7 @@
 // application profiles (first option '---') with a link to the chosen one;
 // Create/Update Profile behind the impact preview, Delete Profile with the
 // counts of its active and inactive users, Clone Profile, and its users.
-import { Box, Button, Link as ChakraLink, Fieldset, Flex, SimpleGrid, Table, Tabs, Text } from '@chakra-ui/react';
+import { Box, Button, Link as ChakraLink, Fieldset, SimpleGrid, Table, Tabs, Text } from '@chakra-ui/react';
 import { MAX_DESCRIPTION, sharedRecordReadOnly } from '@userprofile/shared/constants';
 import { pageTexts, profileMessages } from '@userprofile/shared/messages';
 import type { BusinessProfileField } from '@userprofile/shared/validation';
@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
+import { EditorActions } from '../../components/ui/editor-actions.tsx';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/fields.tsx';
 import { ClientListFooter } from '../../components/ui/list-kit.tsx';
 import { toOptions } from '../../components/ui/native-select.tsx';
@@ -261,17 +262,12 @@ function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
           )}
         </Tabs.Root>
 
-        <Flex mt="6" gap="3" align="center" wrap="wrap">
-          <Button
-            type="submit"
-            colorPalette="blue"
-            size="sm"
-            disabled={readOnly}
-            aria-disabled={!editor.valid || editor.saving || gate.busy}
-            opacity={!editor.valid || editor.saving || gate.busy ? 0.5 : 1}
-          >
-            {isNew ? 'Create Profile' : 'Update Profile'}
-          </Button>
+        <EditorActions
+          submitLabel={isNew ? 'Create Profile' : 'Update Profile'}
+          editor={editor}
+          busy={gate.busy}
+          disabled={readOnly}
+        >
           <Button
             size="sm"
             variant="outline"
@@ -284,7 +280,7 @@ function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
           >
             Delete Profile
           </Button>
-        </Flex>
+        </EditorActions>
       </form>
 
       <ImpactDialog gate={gate} />

@@ -4,13 +4,14 @@
 // validation as the user types, save lock and warnings, the route after a
 // save) is lib/use-editor.ts; the rules and mapping are ./user-form.ts; this
 // file is the layout.
-import { Badge, Box, Button, Flex, SimpleGrid, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, SimpleGrid, Tabs } from '@chakra-ui/react';
 import { DEFAULT_MINIMUM_ROLE, DEFAULT_TREE_CATEGORY } from '@userprofile/shared/constants';
 import { userMessages } from '@userprofile/shared/messages';
 import type { UserField } from '@userprofile/shared/validation';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
+import { EditorActions } from '../../components/ui/editor-actions.tsx';
 import { RadioGroupField, SelectField, TextField } from '../../components/ui/fields.tsx';
 import { toOptions } from '../../components/ui/native-select.tsx';
 import { Screen } from '../../components/ui/page.tsx';
@@ -191,7 +192,6 @@ function UserEditor({ uuid }: { uuid: string | null }) {
           const { set, errorOf } = editor;
           const linkProfiles = role !== 'SCO_ADMIN';
           const treeError = editor.errors.defaultTreeMustBeAssigned;
-          const blocked = !editor.valid || editor.saving;
           return (
             <form
               noValidate
@@ -328,23 +328,7 @@ function UserEditor({ uuid }: { uuid: string | null }) {
                   </Tabs.Content>
                 ))}
               </Tabs.Root>
-              <Flex mt="6" gap="3" align="center">
-                <Button
-                  type="submit"
-                  colorPalette="blue"
-                  size="sm"
-                  aria-disabled={blocked}
-                  opacity={blocked ? 0.5 : 1}
-                  cursor={blocked ? 'not-allowed' : 'pointer'}
-                >
-                  {isNew ? 'Create User' : 'Update User'}
-                </Button>
-                {!editor.valid ? (
-                  <Text fontSize="sm" color="fg.muted">
-                    {userMessages.formInvalid}
-                  </Text>
-                ) : null}
-              </Flex>
+              <EditorActions submitLabel={isNew ? 'Create User' : 'Update User'} editor={editor} invalidHint />
             </form>
           );
         }}
