@@ -2,6 +2,8 @@
 // optional body listing what depends on the record (the business profiles
 // using an app profile, the users of a business or visibility profile). The
 // dependants load when the dialog opens; their failure is named in the body.
+// Any other question put to the admin before an action (the profiles' impact
+// preview before a save) is the same dialog with its own labels and colour.
 import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
@@ -12,6 +14,7 @@ export function ConfirmDialog({
   children,
   confirmLabel = 'Delete',
   cancelLabel = 'Close',
+  confirmPalette = 'red',
   onConfirm,
   busy = false,
 }: {
@@ -22,6 +25,8 @@ export function ConfirmDialog({
   children?: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
+  /** The confirm button's colour: red for a delete, blue for an action that is not destructive. */
+  confirmPalette?: 'red' | 'blue';
   onConfirm: () => void;
   /** While the delete runs: the buttons wait. */
   busy?: boolean;
@@ -51,7 +56,7 @@ export function ConfirmDialog({
                   {cancelLabel}
                 </Button>
               </Dialog.ActionTrigger>
-              <Button colorPalette="red" size="sm" loading={busy} onClick={onConfirm}>
+              <Button colorPalette={confirmPalette} size="sm" loading={busy} onClick={onConfirm}>
                 {confirmLabel}
               </Button>
             </Dialog.Footer>

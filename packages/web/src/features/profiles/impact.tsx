@@ -2,8 +2,9 @@
 // depend on is saved, the editor asks the server who the change reaches and
 // what they gain or lose (POST /profile/{app,business}/impact), shows it, and
 // saves only when the admin confirms.
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { notify } from '../../lib/toaster.ts';
 import type { ImpactItem, ProfileImpact } from './api.ts';
 
@@ -93,57 +94,35 @@ export function ImpactDialog({ gate }: { gate: ImpactGate }) {
     ? impact.rolesGained.length + impact.rolesLost.length + impact.elementsGained.length + impact.elementsLost.length
     : 0;
   return (
-    <Dialog.Root
-      role="alertdialog"
+    <ConfirmDialog
       open={impact !== null}
-      onOpenChange={(d) => {
-        if (!d.open) gate.back();
+      onOpenChange={(open) => {
+        if (!open) gate.back();
       }}
-      placement="center"
-      // Not a responsive 'full': Chakra's full size keeps its min-height of 100dvh at every larger size.
-      size="md"
+      title="Review Impact"
+      confirmLabel="Save Changes"
+      cancelLabel="Go Back"
+      confirmPalette="blue"
+      onConfirm={() => void gate.confirm()}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Review Impact</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {impact ? (
-                <Stack gap="3">
-                  <Text data-impact="users">
-                    {`This change reaches ${impact.activeUsers} active and ${impact.inactiveUsers} inactive users`}
-                    {impact.businessProfiles > 1 ? ` through ${impact.businessProfiles} business profiles.` : '.'}
-                  </Text>
-                  {changes === 0 ? (
-                    <Text color="fg.muted">They gain and lose no roles or elements.</Text>
-                  ) : (
-                    <>
-                      <ItemList title="Roles gained" items={impact.rolesGained} />
-                      <ItemList title="Roles lost" items={impact.rolesLost} />
-                      <ItemList title="Elements gained" items={impact.elementsGained} />
-                      <ItemList title="Elements lost" items={impact.elementsLost} />
-                    </>
-                  )}
-                </Stack>
-              ) : null}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" size="sm" onClick={gate.back}>
-                Go Back
-              </Button>
-              <Button colorPalette="blue" size="sm" onClick={() => void gate.confirm()}>
-                Save Changes
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Go Back" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {impact ? (
+        <>
+          <Text data-impact="users">
+            {`This change reaches ${impact.activeUsers} active and ${impact.inactiveUsers} inactive users`}
+            {impact.businessProfiles > 1 ? ` through ${impact.businessProfiles} business profiles.` : '.'}
+          </Text>
+          {changes === 0 ? (
+            <Text color="fg.muted">They gain and lose no roles or elements.</Text>
+          ) : (
+            <>
+              <ItemList title="Roles gained" items={impact.rolesGained} />
+              <ItemList title="Roles lost" items={impact.rolesLost} />
+              <ItemList title="Elements gained" items={impact.elementsGained} />
+              <ItemList title="Elements lost" items={impact.elementsLost} />
+            </>
+          )}
+        </>
+      ) : null}
+    </ConfirmDialog>
   );
 }
