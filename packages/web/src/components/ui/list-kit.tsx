@@ -8,6 +8,8 @@ import { paginationWindow, type SortDirection } from '@userprofile/shared/list';
 import { memo, type ReactNode } from 'react';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown } from 'react-icons/lu';
 
+type Breakpoint = 'sm' | 'md' | 'lg' | 'xl';
+
 export interface SortState {
   column: string;
   direction: SortDirection;
@@ -86,7 +88,7 @@ export function SortableHeader({
   onSort: (column: string) => void;
   sortable?: boolean;
   width?: string;
-  hideBelow?: 'sm' | 'md' | 'lg' | 'xl';
+  hideBelow?: Breakpoint;
 }) {
   if (!sortable) {
     return (
@@ -103,6 +105,59 @@ export function SortableHeader({
         <SortIcon direction={state === 'none' ? null : (sort?.direction ?? null)} />
       </Button>
     </Table.ColumnHeader>
+  );
+}
+
+/** A column header of a ListTable: a list column (lib/use-client-list.ts) or a header of its own. */
+export interface ListHeader {
+  key: string;
+  label: string;
+  /** Sortable on click (default true). */
+  sort?: boolean;
+  width?: string;
+  /** Hidden (header and the screen's cells alike) below this width. */
+  hideBelow?: Breakpoint;
+}
+
+/**
+ * The table of a client-side list: one header per column, sortable unless the
+ * column says `sort: false`, and the rows the screen renders. Table props
+ * (stickyHeader, interactive, variant) pass through.
+ */
+export function ListTable({
+  label,
+  columns,
+  list,
+  children,
+  ...table
+}: {
+  /** The table's accessible name. */
+  label: string;
+  columns: readonly ListHeader[];
+  list: { sort: SortState | null; toggleSort: (column: string) => void };
+  /** The rows (<Table.Row>s). */
+  children: ReactNode;
+} & Omit<Table.RootProps, 'children'>) {
+  return (
+    <Table.Root size="sm" aria-label={label} {...table}>
+      <Table.Header>
+        <Table.Row>
+          {columns.map((c) => (
+            <SortableHeader
+              key={c.key}
+              column={c.key}
+              label={c.label}
+              sort={list.sort}
+              onSort={list.toggleSort}
+              sortable={c.sort !== false}
+              {...(c.width ? { width: c.width } : {})}
+              {...(c.hideBelow ? { hideBelow: c.hideBelow } : {})}
+            />
+          ))}
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>{children}</Table.Body>
+    </Table.Root>
   );
 }
 

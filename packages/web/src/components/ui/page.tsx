@@ -2,8 +2,9 @@
 // subtitle and actions) and the main content card, whose heights the shell
 // sets from spec §9 (see src/app/layout-heights.ts). The page header also
 // names the browser tab (lib/use-document-title.ts).
-import { Box, Card, Flex, Heading, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Flex, Heading, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export const PAGE_HEADER_ID = 'page-header';
@@ -47,6 +48,23 @@ export function PageHeader({ title, subtitle, actions, documentTitle }: PageHead
         </Flex>
       ) : null}
     </Flex>
+  );
+}
+
+/** A header action that opens another screen: 'New User' (primary) or 'Back to Users' (outline). */
+export function LinkButton({
+  href,
+  primary = false,
+  children,
+}: {
+  href: string;
+  primary?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Button asChild size="sm" {...(primary ? { colorPalette: 'blue' } : { variant: 'outline' })}>
+      <Link href={href}>{children}</Link>
+    </Button>
   );
 }
 

@@ -12,9 +12,9 @@ import {
   ExpandableItems,
   ExpandToggle,
   FilterBar,
-  SortableHeader,
+  ListTable,
 } from '../../components/ui/list-kit.tsx';
-import { ListFrame, Screen } from '../../components/ui/page.tsx';
+import { LinkButton, ListFrame, Screen } from '../../components/ui/page.tsx';
 import { type Application, applications } from '../../lib/data/applications.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
 import { toApplicationEdit, toApplicationNew } from '../../lib/paths.ts';
@@ -65,11 +65,9 @@ export function ApplicationListScreen() {
         <LuRefreshCw aria-hidden /> Sync All Applications
       </Button>
       {role === 'ERRIGAL_ADMIN' ? (
-        <Button asChild size="sm" colorPalette="blue">
-          <Link href={toApplicationNew()}>
-            <LuPlus aria-hidden /> New Application
-          </Link>
-        </Button>
+        <LinkButton href={toApplicationNew()} primary>
+          <LuPlus aria-hidden /> New Application
+        </LinkButton>
       ) : null}
     </>
   );
@@ -94,38 +92,23 @@ export function ApplicationListScreen() {
       >
         {() => (
           <ListFrame footer={<ClientListFooter list={view} empty="No applications match" />}>
-            <Table.Root size="sm" stickyHeader interactive aria-label="Applications">
-              <Table.Header>
-                <Table.Row>
-                  {COLUMNS.map((c) => (
-                    <SortableHeader
-                      key={c.key}
-                      column={c.key}
-                      label={c.label}
-                      sort={view.sort}
-                      onSort={view.toggleSort}
-                    />
-                  ))}
+            <ListTable label="Applications" columns={COLUMNS} list={view} stickyHeader interactive>
+              {view.rows.map((app) => (
+                <Table.Row key={app.uuid}>
+                  <Table.Cell>
+                    <ChakraLink asChild color="blue.fg" fontWeight="medium">
+                      <Link href={toApplicationEdit(app.uuid)}>{app.name}</Link>
+                    </ChakraLink>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <ExpandableItems items={names(app.roles)} expanded={expanded} />
+                  </Table.Cell>
+                  <Table.Cell>
+                    <ExpandableItems items={names(app.elements)} expanded={expanded} />
+                  </Table.Cell>
                 </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {view.rows.map((app) => (
-                  <Table.Row key={app.uuid}>
-                    <Table.Cell>
-                      <ChakraLink asChild color="blue.fg" fontWeight="medium">
-                        <Link href={toApplicationEdit(app.uuid)}>{app.name}</Link>
-                      </ChakraLink>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <ExpandableItems items={names(app.roles)} expanded={expanded} />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <ExpandableItems items={names(app.elements)} expanded={expanded} />
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
+              ))}
+            </ListTable>
           </ListFrame>
         )}
       </DataState>

@@ -1,12 +1,12 @@
 // OAuth2 client list (spec §2 "OAuth2 client list and edit", ERRIGAL_ADMIN
 // only): Name (link to edit), Redirect URL, Description, sortable and
 // filtered like every list, and 'New Client'. The list never holds secrets.
-import { Button, Link as ChakraLink, Table, Text } from '@chakra-ui/react';
+import { Link as ChakraLink, Table, Text } from '@chakra-ui/react';
 import { LuPlus } from 'react-icons/lu';
 import { Link } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
-import { ClientListFooter, FilterBar, SortableHeader } from '../../components/ui/list-kit.tsx';
-import { ListFrame, Screen } from '../../components/ui/page.tsx';
+import { ClientListFooter, FilterBar, ListTable } from '../../components/ui/list-kit.tsx';
+import { LinkButton, ListFrame, Screen } from '../../components/ui/page.tsx';
 import { type AuthClient, authClients } from '../../lib/data/auth-clients.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
 import { toAuthClientEdit, toAuthClientNew } from '../../lib/paths.ts';
@@ -26,11 +26,9 @@ export function AuthClientListScreen() {
     <Screen
       title="OAuth2 Clients"
       actions={
-        <Button asChild size="sm" colorPalette="blue">
-          <Link href={toAuthClientNew()}>
-            <LuPlus aria-hidden /> New Client
-          </Link>
-        </Button>
+        <LinkButton href={toAuthClientNew()} primary>
+          <LuPlus aria-hidden /> New Client
+        </LinkButton>
       }
       cardHeader={<FilterBar filters={COLUMNS} values={view.filters} onChange={view.setFilter} />}
     >
@@ -44,40 +42,25 @@ export function AuthClientListScreen() {
       >
         {() => (
           <ListFrame footer={<ClientListFooter list={view} empty="No clients match" />}>
-            <Table.Root size="sm" stickyHeader interactive aria-label="OAuth2 Clients">
-              <Table.Header>
-                <Table.Row>
-                  {COLUMNS.map((c) => (
-                    <SortableHeader
-                      key={c.key}
-                      column={c.key}
-                      label={c.label}
-                      sort={view.sort}
-                      onSort={view.toggleSort}
-                    />
-                  ))}
+            <ListTable label="OAuth2 Clients" columns={COLUMNS} list={view} stickyHeader interactive>
+              {view.rows.map((client) => (
+                <Table.Row key={client.uuid}>
+                  <Table.Cell>
+                    <ChakraLink asChild color="blue.fg" fontWeight="medium">
+                      <Link href={toAuthClientEdit(client.uuid)}>{client.name}</Link>
+                    </ChakraLink>
+                  </Table.Cell>
+                  <Table.Cell fontFamily="mono" fontSize="xs" wordBreak="break-all">
+                    {client.allowedRedirectTarget ?? (
+                      <Text as="span" color="fg.muted" fontFamily="body">
+                        none
+                      </Text>
+                    )}
+                  </Table.Cell>
+                  <Table.Cell>{client.description}</Table.Cell>
                 </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {view.rows.map((client) => (
-                  <Table.Row key={client.uuid}>
-                    <Table.Cell>
-                      <ChakraLink asChild color="blue.fg" fontWeight="medium">
-                        <Link href={toAuthClientEdit(client.uuid)}>{client.name}</Link>
-                      </ChakraLink>
-                    </Table.Cell>
-                    <Table.Cell fontFamily="mono" fontSize="xs" wordBreak="break-all">
-                      {client.allowedRedirectTarget ?? (
-                        <Text as="span" color="fg.muted" fontFamily="body">
-                          none
-                        </Text>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell>{client.description}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
+              ))}
+            </ListTable>
           </ListFrame>
         )}
       </DataState>

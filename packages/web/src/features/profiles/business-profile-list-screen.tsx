@@ -2,13 +2,13 @@
 // application with the chosen app profile's name or '---'; filters on name,
 // description and app profile names (comma-separated, every name must
 // match); paginated; 'New Profile'.
-import { Button, Link as ChakraLink, Table } from '@chakra-ui/react';
+import { Link as ChakraLink, Table } from '@chakra-ui/react';
 import { DEFAULT_PAGE } from '@userprofile/shared/constants';
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
-import { ClientListFooter, FilterBar, SortableHeader } from '../../components/ui/list-kit.tsx';
-import { Screen } from '../../components/ui/page.tsx';
+import { ClientListFooter, FilterBar, type ListHeader, ListTable } from '../../components/ui/list-kit.tsx';
+import { LinkButton, Screen } from '../../components/ui/page.tsx';
 import { applications } from '../../lib/data/applications.ts';
 import { businessProfiles } from '../../lib/data/business-profiles.ts';
 import { combineLoads, useCache } from '../../lib/data/use-cache.ts';
@@ -16,9 +16,9 @@ import { toBusinessProfileEdit, toBusinessProfileNew } from '../../lib/paths.ts'
 import { type ListColumn, useClientList } from '../../lib/use-client-list.ts';
 import { appProfileCell, type BusinessProfileRow, filterByAppProfiles, toBusinessProfileRow } from './profile-lists.ts';
 
-const TEXT_COLUMNS: readonly ListColumn<BusinessProfileRow>[] = [
+const TEXT_COLUMNS: readonly (ListColumn<BusinessProfileRow> & ListHeader)[] = [
   { key: 'name', label: 'Name', value: (r) => r.name },
-  { key: 'description', label: 'Description', value: (r) => r.description },
+  { key: 'description', label: 'Description', value: (r) => r.description, hideBelow: 'md' },
 ];
 const APP_PROFILE_FILTER = { key: 'appProfiles', label: 'App Profiles (comma-separated)' };
 
@@ -28,7 +28,7 @@ export function BusinessProfileListScreen() {
   const loads = combineLoads([profiles, apps] as const);
   const [appProfileFilter, setAppProfileFilter] = useState('');
 
-  const columns = useMemo<ListColumn<BusinessProfileRow>[]>(
+  const columns = useMemo<(ListColumn<BusinessProfileRow> & ListHeader)[]>(
     () => [
       ...TEXT_COLUMNS,
       ...(apps.data ?? []).map((app) => ({
@@ -51,9 +51,9 @@ export function BusinessProfileListScreen() {
     <Screen
       title="Business Profiles"
       actions={
-        <Button asChild size="sm" colorPalette="blue">
-          <Link href={toBusinessProfileNew()}>New Profile</Link>
-        </Button>
+        <LinkButton href={toBusinessProfileNew()} primary>
+          New Profile
+        </LinkButton>
       }
       cardHeader={
         <FilterBar
@@ -78,48 +78,25 @@ export function BusinessProfileListScreen() {
         {([, appList]) => (
           <>
             <Table.ScrollArea>
-              <Table.Root size="sm" variant="line" aria-label="Business profiles">
-                <Table.Header>
-                  <Table.Row>
-                    <SortableHeader column="name" label="Name" sort={list.sort} onSort={list.toggleSort} />
-                    <SortableHeader
-                      column="description"
-                      label="Description"
-                      sort={list.sort}
-                      onSort={list.toggleSort}
-                      hideBelow="md"
-                    />
+              <ListTable label="Business profiles" columns={columns} list={list} variant="line">
+                {list.rows.map((row) => (
+                  <Table.Row key={row.uuid} verticalAlign="top" whiteSpace="normal">
+                    <Table.Cell>
+                      <ChakraLink asChild color="blue.fg">
+                        <Link href={toBusinessProfileEdit(row.uuid)}>{row.name}</Link>
+                      </ChakraLink>
+                    </Table.Cell>
+                    <Table.Cell hideBelow="md" color="fg.muted" whiteSpace="normal" minW="48">
+                      {row.description}
+                    </Table.Cell>
                     {appList.map((app) => (
-                      <SortableHeader
-                        key={app.uuid}
-                        column={`app:${app.uuid}`}
-                        label={app.name}
-                        sort={list.sort}
-                        onSort={list.toggleSort}
-                      />
+                      <Table.Cell key={app.uuid} data-column={app.name}>
+                        {appProfileCell(row, app)}
+                      </Table.Cell>
                     ))}
                   </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {list.rows.map((row) => (
-                    <Table.Row key={row.uuid} verticalAlign="top" whiteSpace="normal">
-                      <Table.Cell>
-                        <ChakraLink asChild color="blue.fg">
-                          <Link href={toBusinessProfileEdit(row.uuid)}>{row.name}</Link>
-                        </ChakraLink>
-                      </Table.Cell>
-                      <Table.Cell hideBelow="md" color="fg.muted" whiteSpace="normal" minW="48">
-                        {row.description}
-                      </Table.Cell>
-                      {appList.map((app) => (
-                        <Table.Cell key={app.uuid} data-column={app.name}>
-                          {appProfileCell(row, app)}
-                        </Table.Cell>
-                      ))}
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
+                ))}
+              </ListTable>
             </Table.ScrollArea>
             <ClientListFooter list={list} empty="No business profiles match" />
           </>

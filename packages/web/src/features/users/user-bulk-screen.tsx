@@ -20,10 +20,9 @@ import {
 import { userMessages } from '@userprofile/shared/messages';
 import { useId, useState } from 'react';
 import { LuDownload, LuFileText, LuUpload } from 'react-icons/lu';
-import { Link } from 'wouter';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
-import { Screen } from '../../components/ui/page.tsx';
+import { LinkButton, Screen } from '../../components/ui/page.tsx';
 import { failureReason, isApiError } from '../../lib/api/errors.ts';
 import { toUserList } from '../../lib/paths.ts';
 import { notify } from '../../lib/toaster.ts';
@@ -70,14 +69,7 @@ function download(blob: Blob, fileName: string): void {
 
 export function UserBulkScreen() {
   return (
-    <Screen
-      title="Bulk Management"
-      actions={
-        <Button asChild size="sm" variant="outline">
-          <Link href={toUserList()}>Back to Users</Link>
-        </Button>
-      }
-    >
+    <Screen title="Bulk Management" actions={<LinkButton href={toUserList()}>Back to Users</LinkButton>}>
       <Stack gap="6" maxW="3xl">
         <ExportSection />
         <ImportSection />

@@ -9,12 +9,12 @@ import { DEFAULT_MINIMUM_ROLE, DEFAULT_TREE_CATEGORY } from '@userprofile/shared
 import { userMessages } from '@userprofile/shared/messages';
 import type { UserField } from '@userprofile/shared/validation';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
 import { EditorActions } from '../../components/ui/editor-actions.tsx';
 import { RadioGroupField, SelectField, TextField } from '../../components/ui/fields.tsx';
 import { toOptions } from '../../components/ui/native-select.tsx';
-import { Screen } from '../../components/ui/page.tsx';
+import { LinkButton, Screen } from '../../components/ui/page.tsx';
 import { VisibleTo } from '../../components/ui/visible-to.tsx';
 import { isApiError } from '../../lib/api/errors.ts';
 import { businessProfiles } from '../../lib/data/business-profiles.ts';
@@ -157,9 +157,7 @@ function UserEditor({ uuid }: { uuid: string | null }) {
   };
 
   const actions = isNew ? (
-    <Button asChild size="sm" variant="outline">
-      <Link href={toUserList()}>Back to Users</Link>
-    </Button>
+    <LinkButton href={toUserList()}>Back to Users</LinkButton>
   ) : (
     <>
       <Button size="sm" variant="outline" onClick={clone} disabled={!record}>

@@ -15,10 +15,10 @@ import {
   useState,
 } from 'react';
 import { LuChevronDown } from 'react-icons/lu';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
 import { FilterInput, ListFooter, SortableHeader } from '../../components/ui/list-kit.tsx';
-import { ListFrame, Screen } from '../../components/ui/page.tsx';
+import { LinkButton, ListFrame, Screen } from '../../components/ui/page.tsx';
 import {
   BASE_PATH,
   toBusinessProfileEdit,
@@ -99,12 +99,10 @@ export function UserListScreen() {
       title="Users"
       actions={
         <>
-          <Button asChild size="sm" colorPalette="blue">
-            <Link href={toUserNew()}>New User</Link>
-          </Button>
-          <Button asChild size="sm" variant="outline">
-            <Link href={toUserBulk()}>Bulk Management</Link>
-          </Button>
+          <LinkButton href={toUserNew()} primary>
+            New User
+          </LinkButton>
+          <LinkButton href={toUserBulk()}>Bulk Management</LinkButton>
           <Button size="sm" variant="outline" onClick={pull} disabled={pulling}>
             {pulling ? pageTexts.pulling : 'Pull User Info'}
           </Button>

@@ -7,8 +7,8 @@ import { LuChevronDown, LuPlus, LuRefreshCw } from 'react-icons/lu';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
-import { ClientListFooter, FilterBar, SortableHeader } from '../../components/ui/list-kit.tsx';
-import { Screen } from '../../components/ui/page.tsx';
+import { ClientListFooter, FilterBar, type ListHeader, ListTable } from '../../components/ui/list-kit.tsx';
+import { LinkButton, Screen } from '../../components/ui/page.tsx';
 import { useCache } from '../../lib/data/use-cache.ts';
 import { type VisibilityProfile, visibilityProfiles } from '../../lib/data/visibility-profiles.ts';
 import { toVisibilityProfileEdit, toVisibilityProfileNew } from '../../lib/paths.ts';
@@ -16,8 +16,8 @@ import { useSession } from '../../lib/session.ts';
 import { type ListColumn, useClientList } from '../../lib/use-client-list.ts';
 import { runSync, syncState } from './visibility-sync.ts';
 
-const COLUMNS: readonly ListColumn<VisibilityProfile>[] = [
-  { key: 'name', label: 'Name', value: (p) => p.name },
+const COLUMNS: readonly (ListColumn<VisibilityProfile> & ListHeader)[] = [
+  { key: 'name', label: 'Name', value: (p) => p.name, width: '35%' },
   { key: 'description', label: 'Description', value: (p) => p.description ?? '' },
 ];
 
@@ -59,11 +59,9 @@ export function VisibilityListScreen() {
       actions={
         <>
           <SyncMenu />
-          <Button asChild size="sm" colorPalette="blue">
-            <Link href={toVisibilityProfileNew()}>
-              <LuPlus aria-hidden /> New Visibility
-            </Link>
-          </Button>
+          <LinkButton href={toVisibilityProfileNew()} primary>
+            <LuPlus aria-hidden /> New Visibility
+          </LinkButton>
         </>
       }
       cardHeader={<FilterBar filters={COLUMNS} values={list.filters} onChange={list.setFilter} />}
@@ -71,34 +69,18 @@ export function VisibilityListScreen() {
       <DataState what="visibility profiles" data={profiles.data} error={profiles.error} onRetry={profiles.retry}>
         {() => (
           <>
-            <Table.Root size="sm" aria-label="Visibility profiles" interactive>
-              <Table.Header>
-                <Table.Row>
-                  {COLUMNS.map((c) => (
-                    <SortableHeader
-                      key={c.key}
-                      column={c.key}
-                      label={c.label}
-                      sort={list.sort}
-                      onSort={list.toggleSort}
-                      {...(c.key === 'name' ? { width: '35%' } : {})}
-                    />
-                  ))}
+            <ListTable label="Visibility profiles" columns={COLUMNS} list={list} interactive>
+              {list.rows.map((p) => (
+                <Table.Row key={p.uuid}>
+                  <Table.Cell>
+                    <ChakraLink asChild color="blue.fg">
+                      <Link href={toVisibilityProfileEdit(p.uuid)}>{p.name}</Link>
+                    </ChakraLink>
+                  </Table.Cell>
+                  <Table.Cell color="fg.muted">{p.description}</Table.Cell>
                 </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {list.rows.map((p) => (
-                  <Table.Row key={p.uuid}>
-                    <Table.Cell>
-                      <ChakraLink asChild color="blue.fg">
-                        <Link href={toVisibilityProfileEdit(p.uuid)}>{p.name}</Link>
-                      </ChakraLink>
-                    </Table.Cell>
-                    <Table.Cell color="fg.muted">{p.description}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
+              ))}
+            </ListTable>
             <ClientListFooter list={list} empty="No visibility profiles match" />
           </>
         )}
