@@ -4,20 +4,16 @@
 // the Visible To selector; Create/Update Profile behind the impact preview,
 // Delete Profile with the business profiles that use it, Clone Profile, and
 // the business profiles (and so the users) that have it.
-import { Box, Button, Link as ChakraLink, SimpleGrid, Stack, Table, Tabs, Text } from '@chakra-ui/react';
-import { MAX_DESCRIPTION, sharedRecordReadOnly } from '@userprofile/shared/constants';
-import { pageTexts, profileMessages } from '@userprofile/shared/messages';
+import { Link as ChakraLink, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { sharedRecordReadOnly } from '@userprofile/shared/constants';
+import { profileMessages } from '@userprofile/shared/messages';
 import type { AppProfileField } from '@userprofile/shared/validation';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { ConfirmDialog, Dependants } from '../../components/ui/confirm-dialog.tsx';
+import { Dependants } from '../../components/ui/confirm-dialog.tsx';
 import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
-import { EditorActions } from '../../components/ui/editor-actions.tsx';
-import { SelectField, TextAreaField, TextField } from '../../components/ui/fields.tsx';
+import { SelectField } from '../../components/ui/fields.tsx';
 import { toOptions } from '../../components/ui/native-select.tsx';
-import { Notice } from '../../components/ui/notice.tsx';
-import { Screen } from '../../components/ui/page.tsx';
-import { VisibleTo } from '../../components/ui/visible-to.tsx';
 import { isApiError } from '../../lib/api/errors.ts';
 import { appProfiles } from '../../lib/data/app-profiles.ts';
 import { applications } from '../../lib/data/applications.ts';
@@ -53,7 +49,8 @@ import type { BusinessProfile } from './business-profile-form.ts';
 import { readCloneState, writeCloneState } from './clone-state.ts';
 import { useDependants } from './dependants.ts';
 import { GrantList } from './grant-list.tsx';
-import { ImpactDialog, useImpactGate } from './impact.tsx';
+import { useImpactGate } from './impact.tsx';
+import { ProfileBasicFields, ProfileEditorFrame, ProfileEditorPending } from './profile-editor.tsx';
 
 const m = profileMessages.app;
 const SAVE_IN_PROGRESS = pleaseWaitUntil('Updating Application Profile');
@@ -72,7 +69,6 @@ function AppProfileEditor({ uuid }: { uuid: string | null }) {
   const apps = useCache(applications);
   const companyList = useCache(companies);
   const [tab, setTab] = useState('basic');
-  const [confirmDelete, setConfirmDelete] = useState(false);
 
   const editor = useEditor<ApplicationProfile, AppProfileForm, AppProfileField>({
     uuid,
@@ -121,20 +117,8 @@ function AppProfileEditor({ uuid }: { uuid: string | null }) {
   const roles = useMemo(() => roleRows(application), [application]);
   const title = editor.mode === 'create' ? 'New Application Profile' : 'Editing Application Profile';
 
-  if (editor.status === 'error') {
-    return (
-      <Screen title={title}>
-        <LoadFailure what="the application profile" error={editor.error} onRetry={editor.retry} />
-      </Screen>
-    );
-  }
-  if (!form) {
-    return (
-      <Screen title={title}>
-        <Loading />
-      </Screen>
-    );
-  }
+  if (editor.status === 'error' || !form)
+    return <ProfileEditorPending title={title} what="the application profile" editor={editor} />;
 
   const isNew = form.uuid === null;
   // A provider-level record (no company): only ERRIGAL_ADMIN may change it; the server refuses anyone else.
@@ -146,69 +130,58 @@ function AppProfileEditor({ uuid }: { uuid: string | null }) {
     tabValues.includes(tab) && (tab === 'basic' || application || tab === 'businessProfiles') ? tab : 'basic';
 
   return (
-    <Screen
+    <ProfileEditorFrame
       title={title}
-      {...(isNew ? {} : { subtitle: form.name })}
-      actions={
-        <>
-          {isNew ? null : (
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => navigate(toAppProfileNew(), { state: writeCloneState(cloneAppProfileForm(form)) })}
-            >
-              Clone Profile
-            </Button>
-          )}
-          <Button asChild size="sm" variant="outline">
-            <Link href={toAppProfileList()}>Back to Application Profiles</Link>
-          </Button>
-        </>
-      }
+      name={isNew ? null : form.name}
+      onClone={() => navigate(toAppProfileNew(), { state: writeCloneState(cloneAppProfileForm(form)) })}
+      back={{ href: toAppProfileList(), label: 'Back to Application Profiles' }}
+      readOnly={readOnly}
+      editor={editor}
+      gate={gate}
+      deleteDialog={{
+        title: 'Delete Application Profile',
+        body: (
+          <>
+            <Text>{`Delete the application profile ${form.name}? It is taken out of every business profile that uses it.`}</Text>
+            <Dependants
+              heading="Business profiles that use it:"
+              names={dependants.data?.map((b) => b.name) ?? null}
+              loading={dependants.loading}
+              error={dependants.error}
+              none="No business profile uses it."
+            />
+          </>
+        ),
+        onOpen: dependants.load,
+      }}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void gate.submit();
+      <Tabs.Root
+        value={activeTab}
+        onValueChange={(d) => {
+          setTab(d.value);
+          if (d.value === 'businessProfiles') dependants.load();
         }}
+        variant="line"
+        size="sm"
       >
-        {readOnly ? (
-          <Box mb="4">
-            <Notice status="info">{pageTexts.sharedProfileReadOnly}</Notice>
-          </Box>
-        ) : null}
-        <Tabs.Root
-          value={activeTab}
-          onValueChange={(d) => {
-            setTab(d.value);
-            if (d.value === 'businessProfiles') dependants.load();
-          }}
-          variant="line"
-          size="sm"
-        >
-          <Tabs.List flexWrap="wrap">
-            <Tabs.Trigger value="basic">Basic Info</Tabs.Trigger>
-            <Tabs.Trigger value="roles" disabled={!application}>
-              Roles
+        <Tabs.List flexWrap="wrap">
+          <Tabs.Trigger value="basic">Basic Info</Tabs.Trigger>
+          <Tabs.Trigger value="roles" disabled={!application}>
+            Roles
+          </Tabs.Trigger>
+          {categories.map((c) => (
+            <Tabs.Trigger key={c.category} value={`category:${c.category}`} disabled={!application}>
+              {c.label}
             </Tabs.Trigger>
-            {categories.map((c) => (
-              <Tabs.Trigger key={c.category} value={`category:${c.category}`} disabled={!application}>
-                {c.label}
-              </Tabs.Trigger>
-            ))}
-            {isNew ? null : <Tabs.Trigger value="businessProfiles">Business Profiles</Tabs.Trigger>}
-          </Tabs.List>
+          ))}
+          {isNew ? null : <Tabs.Trigger value="businessProfiles">Business Profiles</Tabs.Trigger>}
+        </Tabs.List>
 
-          <Tabs.Content value="basic">
-            <SimpleGrid columns={{ base: 1, md: 2 }} gapX="6" gapY="4">
-              <TextField
-                label="Name"
-                value={form.name}
-                onChange={(v) => editor.set('name', v)}
-                error={editor.errorOf('name')}
-                required
-              />
+        <Tabs.Content value="basic">
+          <ProfileBasicFields
+            editor={editor}
+            form={form}
+            beside={
               <Stack gap="1">
                 <SelectField
                   label="Application"
@@ -229,105 +202,40 @@ function AppProfileEditor({ uuid }: { uuid: string | null }) {
                 />
                 {apps.error ? <LoadFailure what="the applications" error={apps.error} onRetry={apps.retry} /> : null}
               </Stack>
-              <Box gridColumn={{ md: 'span 2' }}>
-                <TextAreaField
-                  label="Description"
-                  value={form.description}
-                  onChange={(v) => editor.set('description', v)}
-                  error={editor.errorOf('description')}
-                  limit={MAX_DESCRIPTION}
-                />
-              </Box>
-              <Box gridColumn={{ md: 'span 2' }}>
-                <VisibleTo
-                  value={{ minimumRole: form.minimumRole, companyUuid: form.companyUuid }}
-                  onChange={(v) =>
-                    editor.change(
-                      (f) => ({ ...f, minimumRole: v.minimumRole, companyUuid: v.companyUuid }),
-                      ['minimumRole', 'errigalCustomerCompany'],
-                    )
-                  }
-                  callerRole={role}
-                  layoutCodes={session?.layoutCode ?? []}
-                  companies={companyList.data ?? (companyList.error ? [] : null)}
-                />
-                {editor.errorOf('minimumRole') ? (
-                  <Text color="fg.error" fontSize="sm">
-                    {editor.errorOf('minimumRole')}
-                  </Text>
-                ) : null}
-              </Box>
-            </SimpleGrid>
-          </Tabs.Content>
+            }
+            callerRole={role}
+            layoutCodes={session?.layoutCode ?? []}
+            companies={companyList.data ?? (companyList.error ? [] : null)}
+          />
+        </Tabs.Content>
 
-          <Tabs.Content value="roles">
+        <Tabs.Content value="roles">
+          <GrantList
+            label="Roles"
+            rows={roles}
+            granted={form.roles}
+            onToggle={(id, on) => editor.change((f) => toggleGrant(f, 'roles', id, on), ['roles'])}
+            onAll={(on) => editor.change((f) => setAllGrants(f, 'roles', roles, on), ['roles'])}
+          />
+        </Tabs.Content>
+        {categories.map((c) => (
+          <Tabs.Content key={c.category} value={`category:${c.category}`}>
             <GrantList
-              label="Roles"
-              rows={roles}
-              granted={form.roles}
-              onToggle={(id, on) => editor.change((f) => toggleGrant(f, 'roles', id, on), ['roles'])}
-              onAll={(on) => editor.change((f) => setAllGrants(f, 'roles', roles, on), ['roles'])}
+              label={c.label}
+              rows={c.elements}
+              granted={form.elements}
+              onToggle={(id, on) => editor.change((f) => toggleGrant(f, 'elements', id, on), ['elements'])}
+              onAll={(on) => editor.change((f) => setAllGrants(f, 'elements', c.elements, on), ['elements'])}
             />
           </Tabs.Content>
-          {categories.map((c) => (
-            <Tabs.Content key={c.category} value={`category:${c.category}`}>
-              <GrantList
-                label={c.label}
-                rows={c.elements}
-                granted={form.elements}
-                onToggle={(id, on) => editor.change((f) => toggleGrant(f, 'elements', id, on), ['elements'])}
-                onAll={(on) => editor.change((f) => setAllGrants(f, 'elements', c.elements, on), ['elements'])}
-              />
-            </Tabs.Content>
-          ))}
-          {isNew ? null : (
-            <Tabs.Content value="businessProfiles">
-              <UsedBy dependants={dependants} />
-            </Tabs.Content>
-          )}
-        </Tabs.Root>
-
-        <EditorActions
-          submitLabel={isNew ? 'Create Profile' : 'Update Profile'}
-          editor={editor}
-          busy={gate.busy}
-          disabled={readOnly}
-        >
-          <Button
-            size="sm"
-            variant="outline"
-            colorPalette="red"
-            disabled={isNew || readOnly || editor.saving}
-            onClick={() => {
-              setConfirmDelete(true);
-              dependants.load();
-            }}
-          >
-            Delete Profile
-          </Button>
-        </EditorActions>
-      </form>
-
-      <ImpactDialog gate={gate} />
-      <ConfirmDialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        title="Delete Application Profile"
-        busy={editor.saving}
-        onConfirm={async () => {
-          if (await editor.deleteRecord()) setConfirmDelete(false);
-        }}
-      >
-        <Text>{`Delete the application profile ${form.name}? It is taken out of every business profile that uses it.`}</Text>
-        <Dependants
-          heading="Business profiles that use it:"
-          names={dependants.data?.map((b) => b.name) ?? null}
-          loading={dependants.loading}
-          error={dependants.error}
-          none="No business profile uses it."
-        />
-      </ConfirmDialog>
-    </Screen>
+        ))}
+        {isNew ? null : (
+          <Tabs.Content value="businessProfiles">
+            <UsedBy dependants={dependants} />
+          </Tabs.Content>
+        )}
+      </Tabs.Root>
+    </ProfileEditorFrame>
   );
 }
 

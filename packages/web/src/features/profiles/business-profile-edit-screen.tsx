@@ -3,21 +3,16 @@
 // application profiles (first option '---') with a link to the chosen one;
 // Create/Update Profile behind the impact preview, Delete Profile with the
 // counts of its active and inactive users, Clone Profile, and its users.
-import { Box, Button, Link as ChakraLink, Fieldset, SimpleGrid, Table, Tabs, Text } from '@chakra-ui/react';
-import { MAX_DESCRIPTION, sharedRecordReadOnly } from '@userprofile/shared/constants';
-import { pageTexts, profileMessages } from '@userprofile/shared/messages';
+import { Box, Link as ChakraLink, Fieldset, SimpleGrid, Table, Tabs, Text } from '@chakra-ui/react';
+import { sharedRecordReadOnly } from '@userprofile/shared/constants';
+import { profileMessages } from '@userprofile/shared/messages';
 import type { BusinessProfileField } from '@userprofile/shared/validation';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
-import { EditorActions } from '../../components/ui/editor-actions.tsx';
-import { SelectField, TextAreaField, TextField } from '../../components/ui/fields.tsx';
+import { SelectField } from '../../components/ui/fields.tsx';
 import { ClientListFooter } from '../../components/ui/list-kit.tsx';
 import { toOptions } from '../../components/ui/native-select.tsx';
-import { Notice } from '../../components/ui/notice.tsx';
-import { Screen } from '../../components/ui/page.tsx';
-import { VisibleTo } from '../../components/ui/visible-to.tsx';
 import { isApiError } from '../../lib/api/errors.ts';
 import { appProfiles } from '../../lib/data/app-profiles.ts';
 import { applications } from '../../lib/data/applications.ts';
@@ -54,7 +49,8 @@ import {
 } from './business-profile-form.ts';
 import { readCloneState, writeCloneState } from './clone-state.ts';
 import { type Dependants, useDependants } from './dependants.ts';
-import { ImpactDialog, useImpactGate } from './impact.tsx';
+import { useImpactGate } from './impact.tsx';
+import { ProfileBasicFields, ProfileEditorFrame, ProfileEditorPending } from './profile-editor.tsx';
 
 const m = profileMessages.business;
 const SAVE_IN_PROGRESS = pleaseWaitUntil('Updating Business Profile');
@@ -74,7 +70,6 @@ function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
   const lookups = combineLoads([apps, profiles] as const);
   const companyList = useCache(companies);
   const [tab, setTab] = useState('basic');
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const allAppProfiles = () => appProfiles.get() ?? [];
 
   const editor = useEditor<BusinessProfile, BusinessProfileForm, BusinessProfileField>({
@@ -114,19 +109,8 @@ function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
   const form = editor.form;
   const title = editor.mode === 'create' ? 'New Business Profile' : 'Editing Business Profile';
 
-  if (editor.status === 'error') {
-    return (
-      <Screen title={title}>
-        <LoadFailure what="the business profile" error={editor.error} onRetry={editor.retry} />
-      </Screen>
-    );
-  }
-  if (!form) {
-    return (
-      <Screen title={title}>
-        <Loading />
-      </Screen>
-    );
+  if (editor.status === 'error' || !form) {
+    return <ProfileEditorPending title={title} what="the business profile" editor={editor} />;
   }
 
   const isNew = form.uuid === null;
@@ -135,168 +119,88 @@ function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
   const activeTab = tab === 'users' && !isNew ? 'users' : 'basic';
 
   return (
-    <Screen
+    <ProfileEditorFrame
       title={title}
-      {...(isNew ? {} : { subtitle: form.name })}
-      actions={
-        <>
-          {isNew ? null : (
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() =>
-                navigate(toBusinessProfileNew(), { state: writeCloneState(cloneBusinessProfileForm(form)) })
-              }
-            >
-              Clone Profile
-            </Button>
-          )}
-          <Button asChild size="sm" variant="outline">
-            <Link href={toBusinessProfileList()}>Back to Business Profiles</Link>
-          </Button>
-        </>
-      }
+      name={isNew ? null : form.name}
+      onClone={() => navigate(toBusinessProfileNew(), { state: writeCloneState(cloneBusinessProfileForm(form)) })}
+      back={{ href: toBusinessProfileList(), label: 'Back to Business Profiles' }}
+      readOnly={readOnly}
+      editor={editor}
+      gate={gate}
+      deleteDialog={{
+        title: 'Delete Business Profile',
+        body: (
+          <>
+            <Text>{`Delete the business profile ${form.name}? Its users are left without a profile.`}</Text>
+            <UserCounts users={users} />
+          </>
+        ),
+        onOpen: users.load,
+      }}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void gate.submit();
+      <Tabs.Root
+        value={activeTab}
+        onValueChange={(d) => {
+          setTab(d.value);
+          if (d.value === 'users') users.load();
         }}
+        variant="line"
+        size="sm"
       >
-        {readOnly ? (
-          <Box mb="4">
-            <Notice status="info">{pageTexts.sharedProfileReadOnly}</Notice>
-          </Box>
-        ) : null}
-        <Tabs.Root
-          value={activeTab}
-          onValueChange={(d) => {
-            setTab(d.value);
-            if (d.value === 'users') users.load();
-          }}
-          variant="line"
-          size="sm"
-        >
-          <Tabs.List>
-            <Tabs.Trigger value="basic">Basic Info</Tabs.Trigger>
-            {isNew ? null : <Tabs.Trigger value="users">Users</Tabs.Trigger>}
-          </Tabs.List>
-          <Tabs.Content value="basic">
-            <SimpleGrid columns={{ base: 1, md: 2 }} gapX="6" gapY="4">
-              <TextField
-                label="Name"
-                value={form.name}
-                onChange={(v) => editor.set('name', v)}
-                error={editor.errorOf('name')}
-                required
-              />
-              <Box />
-              <Box gridColumn={{ md: 'span 2' }}>
-                <TextAreaField
-                  label="Description"
-                  value={form.description}
-                  onChange={(v) => editor.set('description', v)}
-                  error={editor.errorOf('description')}
-                  limit={MAX_DESCRIPTION}
-                />
-              </Box>
-              <Box gridColumn={{ md: 'span 2' }}>
-                <VisibleTo
-                  value={{ minimumRole: form.minimumRole, companyUuid: form.companyUuid }}
-                  onChange={(v) =>
-                    editor.change(
-                      (f) => ({ ...f, minimumRole: v.minimumRole, companyUuid: v.companyUuid }),
-                      ['minimumRole', 'errigalCustomerCompany'],
-                    )
-                  }
-                  callerRole={role}
-                  layoutCodes={session?.layoutCode ?? []}
-                  companies={companyList.data ?? (companyList.error ? [] : null)}
-                />
-                {editor.errorOf('minimumRole') ? (
-                  <Text color="fg.error" fontSize="sm">
-                    {editor.errorOf('minimumRole')}
-                  </Text>
-                ) : null}
-              </Box>
-            </SimpleGrid>
+        <Tabs.List>
+          <Tabs.Trigger value="basic">Basic Info</Tabs.Trigger>
+          {isNew ? null : <Tabs.Trigger value="users">Users</Tabs.Trigger>}
+        </Tabs.List>
+        <Tabs.Content value="basic">
+          <ProfileBasicFields
+            editor={editor}
+            form={form}
+            beside={<Box />}
+            callerRole={role}
+            layoutCodes={session?.layoutCode ?? []}
+            companies={companyList.data ?? (companyList.error ? [] : null)}
+          />
 
-            <Fieldset.Root mt="6" invalid={!!editor.errorOf('appProfiles')}>
-              <Fieldset.Legend fontSize="sm" fontWeight="medium">
-                Application Profiles
-              </Fieldset.Legend>
-              {lookups.error ? (
-                <LoadFailure what="the applications and their profiles" error={lookups.error} onRetry={lookups.retry} />
-              ) : !lookups.data ? (
-                <Loading />
-              ) : (
-                <SimpleGrid columns={{ base: 1, md: 2 }} gapX="6" gapY="3" mt="2">
-                  {lookups.data[0].map((app) => {
-                    const chosen = form.appProfiles[app.uuid] ?? '';
-                    // Validation keys follow the order of the chosen entries.
-                    const entry = Object.keys(form.appProfiles).indexOf(app.uuid);
-                    return (
-                      <SelectField
-                        key={app.uuid}
-                        label={app.name}
-                        value={chosen}
-                        options={toOptions(appProfileOptions(lookups.data?.[1] ?? [], app.uuid))}
-                        onChange={(v) => editor.change((f) => chooseAppProfile(f, app.uuid, v), ['appProfiles'])}
-                        openLink={chosen ? toAppProfileEdit(chosen) : null}
-                        error={entry >= 0 ? editor.errorOf(`appProfiles.${entry}.name`) : undefined}
-                      />
-                    );
-                  })}
-                </SimpleGrid>
-              )}
-              {editor.errorOf('appProfiles') ? (
-                <Fieldset.ErrorText>{editor.errorOf('appProfiles')}</Fieldset.ErrorText>
-              ) : null}
-            </Fieldset.Root>
+          <Fieldset.Root mt="6" invalid={!!editor.errorOf('appProfiles')}>
+            <Fieldset.Legend fontSize="sm" fontWeight="medium">
+              Application Profiles
+            </Fieldset.Legend>
+            {lookups.error ? (
+              <LoadFailure what="the applications and their profiles" error={lookups.error} onRetry={lookups.retry} />
+            ) : !lookups.data ? (
+              <Loading />
+            ) : (
+              <SimpleGrid columns={{ base: 1, md: 2 }} gapX="6" gapY="3" mt="2">
+                {lookups.data[0].map((app) => {
+                  const chosen = form.appProfiles[app.uuid] ?? '';
+                  // Validation keys follow the order of the chosen entries.
+                  const entry = Object.keys(form.appProfiles).indexOf(app.uuid);
+                  return (
+                    <SelectField
+                      key={app.uuid}
+                      label={app.name}
+                      value={chosen}
+                      options={toOptions(appProfileOptions(lookups.data?.[1] ?? [], app.uuid))}
+                      onChange={(v) => editor.change((f) => chooseAppProfile(f, app.uuid, v), ['appProfiles'])}
+                      openLink={chosen ? toAppProfileEdit(chosen) : null}
+                      error={entry >= 0 ? editor.errorOf(`appProfiles.${entry}.name`) : undefined}
+                    />
+                  );
+                })}
+              </SimpleGrid>
+            )}
+            {editor.errorOf('appProfiles') ? (
+              <Fieldset.ErrorText>{editor.errorOf('appProfiles')}</Fieldset.ErrorText>
+            ) : null}
+          </Fieldset.Root>
+        </Tabs.Content>
+        {isNew ? null : (
+          <Tabs.Content value="users">
+            <UserList users={users} />
           </Tabs.Content>
-          {isNew ? null : (
-            <Tabs.Content value="users">
-              <UserList users={users} />
-            </Tabs.Content>
-          )}
-        </Tabs.Root>
-
-        <EditorActions
-          submitLabel={isNew ? 'Create Profile' : 'Update Profile'}
-          editor={editor}
-          busy={gate.busy}
-          disabled={readOnly}
-        >
-          <Button
-            size="sm"
-            variant="outline"
-            colorPalette="red"
-            disabled={isNew || readOnly || editor.saving}
-            onClick={() => {
-              setConfirmDelete(true);
-              users.load();
-            }}
-          >
-            Delete Profile
-          </Button>
-        </EditorActions>
-      </form>
-
-      <ImpactDialog gate={gate} />
-      <ConfirmDialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        title="Delete Business Profile"
-        busy={editor.saving}
-        onConfirm={async () => {
-          if (await editor.deleteRecord()) setConfirmDelete(false);
-        }}
-      >
-        <Text>{`Delete the business profile ${form.name}? Its users are left without a profile.`}</Text>
-        <UserCounts users={users} />
-      </ConfirmDialog>
-    </Screen>
+        )}
+      </Tabs.Root>
+    </ProfileEditorFrame>
   );
 }
 
