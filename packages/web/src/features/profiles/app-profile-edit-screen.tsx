@@ -14,7 +14,6 @@ import { Dependants } from '../../components/ui/confirm-dialog.tsx';
 import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
 import { SelectField } from '../../components/ui/fields.tsx';
 import { toOptions } from '../../components/ui/native-select.tsx';
-import { isApiError } from '../../lib/api/errors.ts';
 import { appProfiles } from '../../lib/data/app-profiles.ts';
 import { applications } from '../../lib/data/applications.ts';
 import { businessProfiles } from '../../lib/data/business-profiles.ts';
@@ -22,7 +21,6 @@ import { companies } from '../../lib/data/companies.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
 import { toAppProfileEdit, toAppProfileList, toAppProfileNew, toBusinessProfileEdit } from '../../lib/paths.ts';
 import { roleOf, useSession } from '../../lib/session.ts';
-import { pleaseWaitUntil, useEditor } from '../../lib/use-editor.ts';
 import {
   deleteAppProfile,
   fetchAppProfile,
@@ -49,12 +47,10 @@ import type { BusinessProfile } from './business-profile-form.ts';
 import { readCloneState, writeCloneState } from './clone-state.ts';
 import { useDependants } from './dependants.ts';
 import { GrantList } from './grant-list.tsx';
-import { useImpactGate } from './impact.tsx';
 import { ProfileBasicFields, ProfileEditorFrame, ProfileEditorPending } from './profile-editor.tsx';
+import { useProfileEditor } from './use-profile-editor.ts';
 
 const m = profileMessages.app;
-const SAVE_IN_PROGRESS = pleaseWaitUntil('Updating Application Profile');
-const saveFailed = (error: unknown) => (isApiError(error, 409) ? m.nameExists : m.saveError);
 
 export function AppProfileEditScreen() {
   const { uuid } = useParams<{ uuid?: string }>();
@@ -70,24 +66,19 @@ function AppProfileEditor({ uuid }: { uuid: string | null }) {
   const companyList = useCache(companies);
   const [tab, setTab] = useState('basic');
 
-  const editor = useEditor<ApplicationProfile, AppProfileForm, AppProfileField>({
+  const { editor, gate } = useProfileEditor<ApplicationProfile, AppProfileForm, AppProfileField>({
+    noun: 'Application Profile',
+    messages: m,
     uuid,
     load: fetchAppProfile,
     toForm: (record) => toAppProfileForm(record, session?.defaultMinimumRoleName),
     initialForm: () => readCloneState<AppProfileForm>(),
     validate: validateAppProfileForm,
     save: (form) => saveAppProfile(toAppProfilePayload(form, applications.get() ?? [])),
-    uuidOf: (record) => record.uuid,
+    preview: (form) => previewAppProfileImpact(toAppProfilePayload(form, applications.get() ?? [])),
     editPath: toAppProfileEdit,
     listPath: toAppProfileList(),
     remove: (record) => deleteAppProfile(record.uuid),
-    messages: {
-      saveInProgress: SAVE_IN_PROGRESS,
-      saved: (record) => m.saved(record.name),
-      saveFailed,
-      deleted: (record) => m.deleted(record.name),
-      deleteFailed: () => m.deleteFailed,
-    },
     afterSave: (record) => {
       appProfiles.upsert(record);
       // Business profiles carry their app profiles' names.
@@ -97,13 +88,6 @@ function AppProfileEditor({ uuid }: { uuid: string | null }) {
       appProfiles.remove(record.uuid);
       businessProfiles.clear();
     },
-  });
-
-  const gate = useImpactGate({
-    ...editor,
-    preview: (form) => previewAppProfileImpact(toAppProfilePayload(form, applications.get() ?? [])),
-    saveFailed,
-    saveInProgress: SAVE_IN_PROGRESS,
   });
 
   const dependants = useDependants<BusinessProfile>(

@@ -13,7 +13,6 @@ import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
 import { SelectField } from '../../components/ui/fields.tsx';
 import { ClientListFooter } from '../../components/ui/list-kit.tsx';
 import { toOptions } from '../../components/ui/native-select.tsx';
-import { isApiError } from '../../lib/api/errors.ts';
 import { appProfiles } from '../../lib/data/app-profiles.ts';
 import { applications } from '../../lib/data/applications.ts';
 import { businessProfiles } from '../../lib/data/business-profiles.ts';
@@ -28,7 +27,6 @@ import {
 } from '../../lib/paths.ts';
 import { roleOf, useSession } from '../../lib/session.ts';
 import { type ListColumn, useClientList } from '../../lib/use-client-list.ts';
-import { pleaseWaitUntil, useEditor } from '../../lib/use-editor.ts';
 import {
   deleteBusinessProfile,
   fetchBusinessProfile,
@@ -49,12 +47,10 @@ import {
 } from './business-profile-form.ts';
 import { readCloneState, writeCloneState } from './clone-state.ts';
 import { type Dependants, useDependants } from './dependants.ts';
-import { useImpactGate } from './impact.tsx';
 import { ProfileBasicFields, ProfileEditorFrame, ProfileEditorPending } from './profile-editor.tsx';
+import { useProfileEditor } from './use-profile-editor.ts';
 
 const m = profileMessages.business;
-const SAVE_IN_PROGRESS = pleaseWaitUntil('Updating Business Profile');
-const saveFailed = (error: unknown) => (isApiError(error, 409) ? m.nameExists : m.saveError);
 
 export function BusinessProfileEditScreen() {
   const { uuid } = useParams<{ uuid?: string }>();
@@ -72,33 +68,21 @@ function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
   const [tab, setTab] = useState('basic');
   const allAppProfiles = () => appProfiles.get() ?? [];
 
-  const editor = useEditor<BusinessProfile, BusinessProfileForm, BusinessProfileField>({
+  const { editor, gate } = useProfileEditor<BusinessProfile, BusinessProfileForm, BusinessProfileField>({
+    noun: 'Business Profile',
+    messages: m,
     uuid,
     load: fetchBusinessProfile,
     toForm: (record) => toBusinessProfileForm(record, session?.defaultMinimumRoleName),
     initialForm: () => readCloneState<BusinessProfileForm>(),
     validate: (form) => validateBusinessProfileForm(form, profiles.data ?? []),
     save: (form) => saveBusinessProfile(toBusinessProfilePayload(form, allAppProfiles())),
-    uuidOf: (record) => record.uuid,
+    preview: (form) => previewBusinessProfileImpact(toBusinessProfilePayload(form, allAppProfiles())),
     editPath: toBusinessProfileEdit,
     listPath: toBusinessProfileList(),
     remove: (record) => deleteBusinessProfile(record.uuid),
-    messages: {
-      saveInProgress: SAVE_IN_PROGRESS,
-      saved: (record) => m.saved(record.name),
-      saveFailed,
-      deleted: (record) => m.deleted(record.name),
-      deleteFailed: () => m.deleteFailed,
-    },
     afterSave: (record) => businessProfiles.upsert(record),
     afterDelete: (record) => businessProfiles.remove(record.uuid),
-  });
-
-  const gate = useImpactGate({
-    ...editor,
-    preview: (form) => previewBusinessProfileImpact(toBusinessProfilePayload(form, allAppProfiles())),
-    saveFailed,
-    saveInProgress: SAVE_IN_PROGRESS,
   });
 
   const users = useDependants<ProfileUser>(
