@@ -12,7 +12,6 @@ import type { ApplicationField } from '@userprofile/shared/validation';
 import { useEffect, useState } from 'react';
 import { LuRefreshCw, LuTrash2 } from 'react-icons/lu';
 import { useSnapshot } from 'valtio';
-import { useParams } from 'wouter';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataState } from '../../components/ui/data-state.tsx';
 import { EditorActions } from '../../components/ui/editor-actions.tsx';
@@ -21,6 +20,7 @@ import { Screen } from '../../components/ui/page.tsx';
 import { failureReason, isApiError } from '../../lib/api/errors.ts';
 import { companies } from '../../lib/data/companies.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
+import { editorScreen } from '../../lib/editor-screen.ts';
 import { toApplicationEdit, toApplicationList } from '../../lib/paths.ts';
 import { roleOf, useSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
@@ -47,11 +47,7 @@ function saveFailed(error: unknown): EditorToast {
   return { title: applicationMessages.saveError, description: failureReason(error) };
 }
 
-export function ApplicationEditScreen() {
-  const { uuid } = useParams<{ uuid?: string }>();
-  // A new key per record: saving a new application opens its edit route with fresh state.
-  return <ApplicationEditor key={uuid ?? 'new'} uuid={uuid ?? null} />;
-}
+export const ApplicationEditScreen = editorScreen(ApplicationEditor);
 
 function ApplicationEditor({ uuid }: { uuid: string | null }) {
   const session = useSession((s) => s.user);

@@ -10,7 +10,6 @@ import { generateClientSecret } from '@userprofile/shared/constants';
 import { oauthClientMessages } from '@userprofile/shared/messages';
 import type { OAuthClientField } from '@userprofile/shared/validation';
 import { LuDices } from 'react-icons/lu';
-import { useParams } from 'wouter';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { DataState } from '../../components/ui/data-state.tsx';
 import { EditorActions } from '../../components/ui/editor-actions.tsx';
@@ -18,6 +17,7 @@ import { TextField } from '../../components/ui/fields.tsx';
 import { Screen } from '../../components/ui/page.tsx';
 import { failureReason } from '../../lib/api/errors.ts';
 import { getConfig } from '../../lib/config.ts';
+import { editorScreen } from '../../lib/editor-screen.ts';
 import { toAuthClientEdit, toAuthClientList } from '../../lib/paths.ts';
 import { pleaseWaitUntil, useEditor } from '../../lib/use-editor.ts';
 import { fetchAuthClient, saveAuthClient } from './api.ts';
@@ -30,11 +30,7 @@ import {
   validateAuthClientForm,
 } from './auth-client-form.ts';
 
-export function AuthClientEditScreen() {
-  const { uuid } = useParams<{ uuid?: string }>();
-  // A new key per record: saving a new client opens its edit route with fresh state.
-  return <AuthClientEditor key={uuid ?? 'new'} uuid={uuid ?? null} />;
-}
+export const AuthClientEditScreen = editorScreen(AuthClientEditor);
 
 function AuthClientEditor({ uuid }: { uuid: string | null }) {
   const editor = useEditor<AuthClient, AuthClientForm, OAuthClientField>({

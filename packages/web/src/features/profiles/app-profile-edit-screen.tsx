@@ -9,7 +9,7 @@ import { sharedRecordReadOnly } from '@userprofile/shared/constants';
 import { profileMessages } from '@userprofile/shared/messages';
 import type { AppProfileField } from '@userprofile/shared/validation';
 import { useMemo, useState } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { Dependants } from '../../components/ui/confirm-dialog.tsx';
 import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
 import { SelectField } from '../../components/ui/fields.tsx';
@@ -19,6 +19,7 @@ import { applications } from '../../lib/data/applications.ts';
 import { businessProfiles } from '../../lib/data/business-profiles.ts';
 import { companies } from '../../lib/data/companies.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
+import { editorScreen } from '../../lib/editor-screen.ts';
 import { toAppProfileEdit, toAppProfileList, toAppProfileNew, toBusinessProfileEdit } from '../../lib/paths.ts';
 import { roleOf, useSession } from '../../lib/session.ts';
 import {
@@ -52,11 +53,7 @@ import { useProfileEditor } from './use-profile-editor.ts';
 
 const m = profileMessages.app;
 
-export function AppProfileEditScreen() {
-  const { uuid } = useParams<{ uuid?: string }>();
-  // A new key per record: saving a new profile (or cloning) opens a fresh editor.
-  return <AppProfileEditor key={uuid ?? 'new'} uuid={uuid ?? null} />;
-}
+export const AppProfileEditScreen = editorScreen(AppProfileEditor);
 
 function AppProfileEditor({ uuid }: { uuid: string | null }) {
   const session = useSession((s) => s.user);

@@ -8,7 +8,7 @@ import { sharedRecordReadOnly } from '@userprofile/shared/constants';
 import { profileMessages } from '@userprofile/shared/messages';
 import type { BusinessProfileField } from '@userprofile/shared/validation';
 import { useState } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
 import { SelectField } from '../../components/ui/fields.tsx';
 import { ClientListFooter } from '../../components/ui/list-kit.tsx';
@@ -18,6 +18,7 @@ import { applications } from '../../lib/data/applications.ts';
 import { businessProfiles } from '../../lib/data/business-profiles.ts';
 import { companies } from '../../lib/data/companies.ts';
 import { combineLoads, useCache } from '../../lib/data/use-cache.ts';
+import { editorScreen } from '../../lib/editor-screen.ts';
 import {
   toAppProfileEdit,
   toBusinessProfileEdit,
@@ -52,10 +53,7 @@ import { useProfileEditor } from './use-profile-editor.ts';
 
 const m = profileMessages.business;
 
-export function BusinessProfileEditScreen() {
-  const { uuid } = useParams<{ uuid?: string }>();
-  return <BusinessProfileEditor key={uuid ?? 'new'} uuid={uuid ?? null} />;
-}
+export const BusinessProfileEditScreen = editorScreen(BusinessProfileEditor);
 
 function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
   const session = useSession((s) => s.user);

@@ -9,7 +9,7 @@ import { DEFAULT_MINIMUM_ROLE, DEFAULT_TREE_CATEGORY } from '@userprofile/shared
 import { userMessages } from '@userprofile/shared/messages';
 import type { UserField } from '@userprofile/shared/validation';
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation, useParams } from 'wouter';
+import { useLocation } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
 import { EditorActions } from '../../components/ui/editor-actions.tsx';
 import { RadioGroupField, SelectField, TextField } from '../../components/ui/fields.tsx';
@@ -22,6 +22,7 @@ import { companies } from '../../lib/data/companies.ts';
 import { locations } from '../../lib/data/locations.ts';
 import { combineLoads, useCache } from '../../lib/data/use-cache.ts';
 import { visibilityProfiles } from '../../lib/data/visibility-profiles.ts';
+import { editorScreen } from '../../lib/editor-screen.ts';
 import { toBusinessProfileEdit, toUserEdit, toUserList, toUserNew, toVisibilityProfileEdit } from '../../lib/paths.ts';
 import { roleOf, useSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
@@ -78,11 +79,7 @@ const STATUS_OPTIONS = [
   { value: 'inactive', label: 'Inactive' },
 ] as const;
 
-export function UserEditScreen() {
-  const { uuid } = useParams<{ uuid?: string }>();
-  // A new key per record: saving a new user opens its edit route with fresh state.
-  return <UserEditor key={uuid ?? 'new'} uuid={uuid ?? null} />;
-}
+export const UserEditScreen = editorScreen(UserEditor);
 
 function UserEditor({ uuid }: { uuid: string | null }) {
   const session = useSession((s) => s.user);
