@@ -88,6 +88,14 @@ export interface Editor<R, Form, Field extends string> {
   set: <K extends keyof Form>(key: K, value: Form[K]) => void;
   /** Replaces the form (for changes that touch several fields), marking `touched` fields touched. */
   change: (update: (form: Form) => Form, touched?: readonly string[]) => void;
+  /**
+   * A field bound to the form, for a key that is both a form key and a rule's
+   * field: its value, `set` as its onChange, and its shown error —
+   * `<TextField label="Email" {...editor.bind('email')} />`. Only once the form is loaded.
+   */
+  bind: <K extends keyof Form & Field>(
+    key: K,
+  ) => { value: Form[K]; onChange: (value: Form[K]) => void; error: string | undefined };
   /** Every rule that fails now. */
   errors: FieldErrors<Field>;
   /** The error to show under a field: once touched or after a submit. */
@@ -261,6 +269,10 @@ export function useEditor<R, Form, Field extends string>(
     form,
     set,
     change,
+    bind: (key) => {
+      if (!form) throw new Error(`bind('${String(key)}') before the form is loaded`);
+      return { value: form[key], onChange: (value) => set(key, value), error: shown[key] };
+    },
     errors,
     errorOf: (field) => shown[field],
     valid,

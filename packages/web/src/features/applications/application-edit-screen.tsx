@@ -121,7 +121,7 @@ function ApplicationEditor({ uuid }: { uuid: string | null }) {
     >
       <DataState what="the application" data={form} error={editor.error} onRetry={editor.retry}>
         {(form) => {
-          const { set, errorOf } = editor;
+          const { set, errorOf, bind } = editor;
           const rowProps = {
             editable: topAdmin,
             callerRole: role,
@@ -169,55 +169,26 @@ function ApplicationEditor({ uuid }: { uuid: string | null }) {
                         label="Name"
                         required={isNew && topAdmin}
                         readOnly={!isNew || !topAdmin}
-                        value={form.name}
-                        onChange={(v) => set('name', v)}
-                        error={errorOf('name')}
+                        {...bind('name')}
                       />
                     </Box>
                     {topAdmin ? (
                       <>
                         <Section title="Database">
-                          <TextField
-                            label="Data Url"
-                            required
-                            value={form.dataUrl}
-                            onChange={(v) => set('dataUrl', v)}
-                            error={errorOf('dataUrl')}
-                          />
-                          <TextField
-                            label="Data Driver"
-                            required
-                            value={form.dataDriverName}
-                            onChange={(v) => set('dataDriverName', v)}
-                            error={errorOf('dataDriverName')}
-                          />
-                          <TextField
-                            label="Data Username"
-                            required
-                            autoComplete="off"
-                            value={form.dataUsername}
-                            onChange={(v) => set('dataUsername', v)}
-                            error={errorOf('dataUsername')}
-                          />
+                          <TextField label="Data Url" required {...bind('dataUrl')} />
+                          <TextField label="Data Driver" required {...bind('dataDriverName')} />
+                          <TextField label="Data Username" required autoComplete="off" {...bind('dataUsername')} />
                           <TextField
                             label="Data Password"
                             type="password"
                             required={isNew}
                             autoComplete="new-password"
-                            value={form.dataPassword}
-                            onChange={(v) => set('dataPassword', v)}
-                            error={errorOf('dataPassword')}
+                            {...bind('dataPassword')}
                             helper={passwordHelper}
                           />
                         </Section>
                         <Section title="Rest API">
-                          <TextField
-                            label="API Host"
-                            required
-                            value={form.apiHost}
-                            onChange={(v) => set('apiHost', v)}
-                            error={errorOf('apiHost')}
-                          />
+                          <TextField label="API Host" required {...bind('apiHost')} />
                           <SelectField
                             label="API Auth Type"
                             required
@@ -226,22 +197,13 @@ function ApplicationEditor({ uuid }: { uuid: string | null }) {
                             onChange={(v) => set('apiAuthType', v as ApplicationForm['apiAuthType'])}
                             error={errorOf('apiAuthType')}
                           />
-                          <TextField
-                            label="API Username"
-                            required
-                            autoComplete="off"
-                            value={form.apiUsername}
-                            onChange={(v) => set('apiUsername', v)}
-                            error={errorOf('apiUsername')}
-                          />
+                          <TextField label="API Username" required autoComplete="off" {...bind('apiUsername')} />
                           <TextField
                             label="API Password"
                             type="password"
                             required={isNew}
                             autoComplete="new-password"
-                            value={form.apiPassword}
-                            onChange={(v) => set('apiPassword', v)}
-                            error={errorOf('apiPassword')}
+                            {...bind('apiPassword')}
                             helper={passwordHelper}
                           />
                         </Section>

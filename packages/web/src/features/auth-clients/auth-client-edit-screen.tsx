@@ -57,7 +57,7 @@ function AuthClientEditor({ uuid }: { uuid: string | null }) {
     >
       <DataState what="the client" data={editor.form} error={editor.error} onRetry={editor.retry}>
         {(form) => {
-          const { set, errorOf } = editor;
+          const { set, bind } = editor;
           // The addresses follow the saved client, not unsaved edits.
           const saved = editor.record ? toAuthClientForm(editor.record) : null;
           const addresses = saved ? signInAddresses(saved, window.location.origin, getConfig().apiBaseUrl) : null;
@@ -85,9 +85,7 @@ function AuthClientEditor({ uuid }: { uuid: string | null }) {
                     required
                     monospace
                     autoComplete="off"
-                    value={form.clientSecret}
-                    onChange={(v) => set('clientSecret', v)}
-                    error={errorOf('clientSecret')}
+                    {...bind('clientSecret')}
                     helper="The other application authenticates with it at the token endpoint"
                     end={
                       <>
@@ -104,27 +102,13 @@ function AuthClientEditor({ uuid }: { uuid: string | null }) {
                       </>
                     }
                   />
-                  <TextField
-                    label="Name"
-                    required
-                    value={form.name}
-                    onChange={(v) => set('name', v)}
-                    error={errorOf('name')}
-                  />
-                  <TextField
-                    label="Description"
-                    required
-                    value={form.description}
-                    onChange={(v) => set('description', v)}
-                    error={errorOf('description')}
-                  />
+                  <TextField label="Name" required {...bind('name')} />
+                  <TextField label="Description" required {...bind('description')} />
                   <TextField
                     label="Allowed Redirect Target"
                     type="url"
                     monospace
-                    value={form.allowedRedirectTarget}
-                    onChange={(v) => set('allowedRedirectTarget', v)}
-                    error={errorOf('allowedRedirectTarget')}
+                    {...bind('allowedRedirectTarget')}
                     helper="An absolute https URL, or http on localhost / 127.0.0.1"
                   />
                   <EditorActions

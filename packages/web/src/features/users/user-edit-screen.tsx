@@ -184,7 +184,7 @@ function UserEditor({ uuid }: { uuid: string | null }) {
         }}
       >
         {({ form, lookups }) => {
-          const { set, errorOf } = editor;
+          const { set, errorOf, bind } = editor;
           const linkProfiles = role !== 'SCO_ADMIN';
           const treeError = editor.errors.defaultTreeMustBeAssigned;
           return (
@@ -211,50 +211,12 @@ function UserEditor({ uuid }: { uuid: string | null }) {
                 </Tabs.List>
                 <Tabs.Content value="basic">
                   <SimpleGrid columns={{ base: 1, md: 2 }} gapX="6" gapY="4">
-                    <TextField
-                      label="Username"
-                      required
-                      readOnly={!isNew}
-                      value={form.username}
-                      onChange={(v) => set('username', v)}
-                      error={errorOf('username')}
-                    />
-                    <TextField
-                      label="Email"
-                      type="email"
-                      required
-                      value={form.email}
-                      onChange={(v) => set('email', v)}
-                      error={errorOf('email')}
-                    />
-                    <TextField
-                      label="First Name"
-                      required
-                      value={form.firstName}
-                      onChange={(v) => set('firstName', v)}
-                      error={errorOf('firstName')}
-                    />
-                    <TextField
-                      label="Last Name"
-                      required
-                      value={form.lastName}
-                      onChange={(v) => set('lastName', v)}
-                      error={errorOf('lastName')}
-                    />
-                    <TextField
-                      label="Desk Phone"
-                      type="tel"
-                      value={form.deskPhone}
-                      onChange={(v) => set('deskPhone', v)}
-                      error={errorOf('deskPhone')}
-                    />
-                    <TextField
-                      label="Mobile Phone"
-                      type="tel"
-                      value={form.mobilePhone}
-                      onChange={(v) => set('mobilePhone', v)}
-                      error={errorOf('mobilePhone')}
-                    />
+                    <TextField label="Username" required readOnly={!isNew} {...bind('username')} />
+                    <TextField label="Email" type="email" required {...bind('email')} />
+                    <TextField label="First Name" required {...bind('firstName')} />
+                    <TextField label="Last Name" required {...bind('lastName')} />
+                    <TextField label="Desk Phone" type="tel" {...bind('deskPhone')} />
+                    <TextField label="Mobile Phone" type="tel" {...bind('mobilePhone')} />
                     <SelectField
                       label="Profile"
                       required
