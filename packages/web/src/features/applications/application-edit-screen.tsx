@@ -14,7 +14,7 @@ import { LuRefreshCw, LuTrash2 } from 'react-icons/lu';
 import { useSnapshot } from 'valtio';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataState } from '../../components/ui/data-state.tsx';
-import { EditorActions } from '../../components/ui/editor-actions.tsx';
+import { EditorActions, EditorForm } from '../../components/ui/editor-form.tsx';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { Screen } from '../../components/ui/page.tsx';
 import { failureReason, isApiError } from '../../lib/api/errors.ts';
@@ -137,13 +137,7 @@ function ApplicationEditor({ uuid }: { uuid: string | null }) {
             );
           const passwordHelper = isNew ? undefined : 'Leave empty to keep the stored password';
           return (
-            <form
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                void editor.submit();
-              }}
-            >
+            <EditorForm onSubmit={editor.submit}>
               <Tabs.Root value={activeTab} onValueChange={(d) => setTab(d.value)} variant="line" size="sm">
                 <Tabs.List flexWrap="wrap">
                   <Tabs.Trigger value="basic">Basic Info</Tabs.Trigger>
@@ -265,7 +259,7 @@ function ApplicationEditor({ uuid }: { uuid: string | null }) {
               >
                 <Text>{pageTexts.applicationDeleteWarning}</Text>
               </ConfirmDialog>
-            </form>
+            </EditorForm>
           );
         }}
       </DataState>

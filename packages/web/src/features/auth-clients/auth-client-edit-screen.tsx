@@ -12,7 +12,7 @@ import type { OAuthClientField } from '@userprofile/shared/validation';
 import { LuDices } from 'react-icons/lu';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { DataState } from '../../components/ui/data-state.tsx';
-import { EditorActions } from '../../components/ui/editor-actions.tsx';
+import { EditorActions, EditorForm } from '../../components/ui/editor-form.tsx';
 import { TextField } from '../../components/ui/fields.tsx';
 import { Screen } from '../../components/ui/page.tsx';
 import { failureReason } from '../../lib/api/errors.ts';
@@ -63,13 +63,7 @@ function AuthClientEditor({ uuid }: { uuid: string | null }) {
           const addresses = saved ? signInAddresses(saved, window.location.origin, getConfig().apiBaseUrl) : null;
           return (
             <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="8" alignItems="start">
-              <form
-                noValidate
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void editor.submit();
-                }}
-              >
+              <EditorForm onSubmit={editor.submit}>
                 <Stack gap="4">
                   <TextField
                     label="Client Id"
@@ -118,7 +112,7 @@ function AuthClientEditor({ uuid }: { uuid: string | null }) {
                     mt="2"
                   />
                 </Stack>
-              </form>
+              </EditorForm>
               <SignInPanel addresses={addresses} />
             </Grid>
           );

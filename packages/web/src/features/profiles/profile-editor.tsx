@@ -10,7 +10,7 @@ import { pageTexts } from '@userprofile/shared/messages';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
-import { EditorActions } from '../../components/ui/editor-actions.tsx';
+import { EditorActions, EditorForm } from '../../components/ui/editor-form.tsx';
 import { TextAreaField, TextField } from '../../components/ui/fields.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { LinkButton, Screen } from '../../components/ui/page.tsx';
@@ -86,13 +86,7 @@ export function ProfileEditorFrame({
         </>
       }
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void gate.submit();
-        }}
-      >
+      <EditorForm onSubmit={gate.submit}>
         {readOnly ? (
           <Box mb="4">
             <Notice status="info">{pageTexts.sharedProfileReadOnly}</Notice>
@@ -118,7 +112,7 @@ export function ProfileEditorFrame({
             Delete Profile
           </Button>
         </EditorActions>
-      </form>
+      </EditorForm>
 
       <ImpactDialog gate={gate} />
       <ConfirmDialog

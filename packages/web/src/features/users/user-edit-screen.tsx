@@ -11,7 +11,7 @@ import type { UserField } from '@userprofile/shared/validation';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
-import { EditorActions } from '../../components/ui/editor-actions.tsx';
+import { EditorActions, EditorForm } from '../../components/ui/editor-form.tsx';
 import { RadioGroupField, SelectField, TextField } from '../../components/ui/fields.tsx';
 import { toOptions } from '../../components/ui/native-select.tsx';
 import { LinkButton, Screen } from '../../components/ui/page.tsx';
@@ -188,13 +188,7 @@ function UserEditor({ uuid }: { uuid: string | null }) {
           const linkProfiles = role !== 'SCO_ADMIN';
           const treeError = editor.errors.defaultTreeMustBeAssigned;
           return (
-            <form
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                void editor.submit();
-              }}
-            >
+            <EditorForm onSubmit={editor.submit}>
               <Tabs.Root value={activeTab} onValueChange={(d) => setTab(d.value)} variant="line" size="sm">
                 <Tabs.List flexWrap="wrap">
                   <Tabs.Trigger value="basic">Basic Info</Tabs.Trigger>
@@ -286,7 +280,7 @@ function UserEditor({ uuid }: { uuid: string | null }) {
                 ))}
               </Tabs.Root>
               <EditorActions submitLabel={isNew ? 'Create User' : 'Update User'} editor={editor} invalidHint />
-            </form>
+            </EditorForm>
           );
         }}
       </DataState>

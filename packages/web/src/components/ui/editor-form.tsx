@@ -1,12 +1,27 @@
-// The button row under an editor's form (spec §5 submit rules): the submit
-// button first, then the area's other buttons (Delete …), then — where the
-// area shows it — the 'Please Check Form Is Filled Correctly' hint.
+// An editor's form (spec §5 submit rules) and the button row under it: the
+// submit button first, then the area's other buttons (Delete …), then — where
+// the area shows it — the 'Please Check Form Is Filled Correctly' hint.
 // The submit is never `disabled` while the form is invalid or a save runs: it
 // stays focusable and clickable, announced as aria-disabled and dimmed, so a
 // click reaches lib/use-editor.ts, which warns why nothing is saved.
 import { Button, Flex, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { FORM_INVALID } from '../../lib/use-editor.ts';
+
+/** The form of an editor: the browser's own validation off (the spec §5 messages are the editor's), submit through the editor. */
+export function EditorForm({ onSubmit, children }: { onSubmit: () => Promise<void>; children: ReactNode }) {
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
 
 export function EditorActions({
   submitLabel,
