@@ -2,11 +2,23 @@
 // that sorts on click and says so with aria-sort, the pager (up to 7 page
 // links plus Previous/Next, spec §9), the count line, and the toggle that
 // shows a cell's extra items (the first item with ' ...' while collapsed).
-import { Box, Button, Flex, HStack, Input, SimpleGrid, Table, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Link as ChakraLink,
+  Flex,
+  HStack,
+  Input,
+  type LinkProps,
+  SimpleGrid,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import { MAX_TEXT } from '@userprofile/shared/constants';
 import { paginationWindow, type SortDirection } from '@userprofile/shared/list';
 import { memo, type ReactNode } from 'react';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown } from 'react-icons/lu';
+import { Link } from 'wouter';
 
 type Breakpoint = 'sm' | 'md' | 'lg' | 'xl';
 
@@ -158,6 +170,19 @@ export function ListTable({
       </Table.Header>
       <Table.Body>{children}</Table.Body>
     </Table.Root>
+  );
+}
+
+/** A record's name in a list cell, linking to its editor. Link styles (fontWeight) pass through. */
+export function RecordLink({
+  href,
+  children,
+  ...style
+}: { href: string; children: ReactNode } & Omit<LinkProps, 'href' | 'children'>) {
+  return (
+    <ChakraLink asChild color="blue.fg" {...style}>
+      <Link href={href}>{children}</Link>
+    </ChakraLink>
   );
 }
 

@@ -1,11 +1,10 @@
 // Application list (spec §2, §6, §8 Applications): Name (link to edit), Roles
 // and Element, sortable and filtered like every list; 'New Application' for
 // ERRIGAL_ADMIN, 'Sync All Applications' for admins.
-import { Button, Link as ChakraLink, Table } from '@chakra-ui/react';
+import { Button, Table } from '@chakra-ui/react';
 import { applicationMessages } from '@userprofile/shared/messages';
 import { useState } from 'react';
 import { LuPlus, LuRefreshCw } from 'react-icons/lu';
-import { Link } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
 import {
   ClientListFooter,
@@ -13,6 +12,7 @@ import {
   ExpandToggle,
   FilterBar,
   ListTable,
+  RecordLink,
 } from '../../components/ui/list-kit.tsx';
 import { LinkButton, ListFrame, Screen } from '../../components/ui/page.tsx';
 import { type Application, applications } from '../../lib/data/applications.ts';
@@ -96,9 +96,9 @@ export function ApplicationListScreen() {
               {view.rows.map((app) => (
                 <Table.Row key={app.uuid}>
                   <Table.Cell>
-                    <ChakraLink asChild color="blue.fg" fontWeight="medium">
-                      <Link href={toApplicationEdit(app.uuid)}>{app.name}</Link>
-                    </ChakraLink>
+                    <RecordLink href={toApplicationEdit(app.uuid)} fontWeight="medium">
+                      {app.name}
+                    </RecordLink>
                   </Table.Cell>
                   <Table.Cell>
                     <ExpandableItems items={names(app.roles)} expanded={expanded} />

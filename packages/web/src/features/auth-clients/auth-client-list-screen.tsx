@@ -1,11 +1,10 @@
 // OAuth2 client list (spec §2 "OAuth2 client list and edit", ERRIGAL_ADMIN
 // only): Name (link to edit), Redirect URL, Description, sortable and
 // filtered like every list, and 'New Client'. The list never holds secrets.
-import { Link as ChakraLink, Table, Text } from '@chakra-ui/react';
+import { Table, Text } from '@chakra-ui/react';
 import { LuPlus } from 'react-icons/lu';
-import { Link } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
-import { ClientListFooter, FilterBar, ListTable } from '../../components/ui/list-kit.tsx';
+import { ClientListFooter, FilterBar, ListTable, RecordLink } from '../../components/ui/list-kit.tsx';
 import { LinkButton, ListFrame, Screen } from '../../components/ui/page.tsx';
 import { type AuthClient, authClients } from '../../lib/data/auth-clients.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
@@ -46,9 +45,9 @@ export function AuthClientListScreen() {
               {view.rows.map((client) => (
                 <Table.Row key={client.uuid}>
                   <Table.Cell>
-                    <ChakraLink asChild color="blue.fg" fontWeight="medium">
-                      <Link href={toAuthClientEdit(client.uuid)}>{client.name}</Link>
-                    </ChakraLink>
+                    <RecordLink href={toAuthClientEdit(client.uuid)} fontWeight="medium">
+                      {client.name}
+                    </RecordLink>
                   </Table.Cell>
                   <Table.Cell fontFamily="mono" fontSize="xs" wordBreak="break-all">
                     {client.allowedRedirectTarget ?? (

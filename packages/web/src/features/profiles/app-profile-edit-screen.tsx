@@ -4,15 +4,16 @@
 // the Visible To selector; Create/Update Profile behind the impact preview,
 // Delete Profile with the business profiles that use it, Clone Profile, and
 // the business profiles (and so the users) that have it.
-import { Link as ChakraLink, Stack, Table, Tabs, Text } from '@chakra-ui/react';
+import { Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { sharedRecordReadOnly } from '@userprofile/shared/constants';
 import { profileMessages } from '@userprofile/shared/messages';
 import type { AppProfileField } from '@userprofile/shared/validation';
 import { useMemo, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { Dependants } from '../../components/ui/confirm-dialog.tsx';
 import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
 import { SelectField } from '../../components/ui/fields.tsx';
+import { RecordLink } from '../../components/ui/list-kit.tsx';
 import { toOptions } from '../../components/ui/native-select.tsx';
 import { appProfiles } from '../../lib/data/app-profiles.ts';
 import { applications } from '../../lib/data/applications.ts';
@@ -239,9 +240,7 @@ function UsedBy({ dependants }: { dependants: ReturnType<typeof useDependants<Bu
         {dependants.data.map((bp) => (
           <Table.Row key={bp.uuid}>
             <Table.Cell>
-              <ChakraLink asChild color="blue.fg">
-                <Link href={toBusinessProfileEdit(bp.uuid)}>{bp.name}</Link>
-              </ChakraLink>
+              <RecordLink href={toBusinessProfileEdit(bp.uuid)}>{bp.name}</RecordLink>
             </Table.Cell>
             <Table.Cell hideBelow="sm" color="fg.muted">
               {bp.description}

@@ -1,9 +1,8 @@
 // Application profile list (spec §2): Name (link, sortable), Description,
 // Application, Roles, Parameters; five filters; paginated; the toggle that
 // expands every row's roles and parameters; 'New App Profile'.
-import { Link as ChakraLink, Table } from '@chakra-ui/react';
+import { Table } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
-import { Link } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
 import {
   ClientListFooter,
@@ -12,6 +11,7 @@ import {
   FilterBar,
   type ListHeader,
   ListTable,
+  RecordLink,
 } from '../../components/ui/list-kit.tsx';
 import { LinkButton, Screen } from '../../components/ui/page.tsx';
 import { appProfiles } from '../../lib/data/app-profiles.ts';
@@ -64,9 +64,7 @@ export function AppProfileListScreen() {
                 {list.rows.map((row) => (
                   <Table.Row key={row.uuid} verticalAlign="top" whiteSpace="normal">
                     <Table.Cell>
-                      <ChakraLink asChild color="blue.fg">
-                        <Link href={toAppProfileEdit(row.uuid)}>{row.name}</Link>
-                      </ChakraLink>
+                      <RecordLink href={toAppProfileEdit(row.uuid)}>{row.name}</RecordLink>
                     </Table.Cell>
                     <Table.Cell hideBelow="md" color="fg.muted" whiteSpace="normal" minW="48">
                       {row.description}

@@ -3,15 +3,15 @@
 // application profiles (first option '---') with a link to the chosen one;
 // Create/Update Profile behind the impact preview, Delete Profile with the
 // counts of its active and inactive users, Clone Profile, and its users.
-import { Box, Link as ChakraLink, Fieldset, SimpleGrid, Table, Tabs, Text } from '@chakra-ui/react';
+import { Box, Fieldset, SimpleGrid, Table, Tabs, Text } from '@chakra-ui/react';
 import { sharedRecordReadOnly } from '@userprofile/shared/constants';
 import { profileMessages } from '@userprofile/shared/messages';
 import type { BusinessProfileField } from '@userprofile/shared/validation';
 import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
 import { SelectField } from '../../components/ui/fields.tsx';
-import { ClientListFooter } from '../../components/ui/list-kit.tsx';
+import { ClientListFooter, RecordLink } from '../../components/ui/list-kit.tsx';
 import { toOptions } from '../../components/ui/native-select.tsx';
 import { appProfiles } from '../../lib/data/app-profiles.ts';
 import { applications } from '../../lib/data/applications.ts';
@@ -245,9 +245,7 @@ function UserList({ users }: { users: Dependants<ProfileUser> }) {
           {list.rows.map((u) => (
             <Table.Row key={u.uuid}>
               <Table.Cell>
-                <ChakraLink asChild color="blue.fg">
-                  <Link href={toUserEdit(u.uuid)}>{u.username}</Link>
-                </ChakraLink>
+                <RecordLink href={toUserEdit(u.uuid)}>{u.username}</RecordLink>
               </Table.Cell>
               <Table.Cell hideBelow="sm">{`${u.firstName} ${u.lastName}`}</Table.Cell>
               <Table.Cell>{u.active ? 'Active' : 'Inactive'}</Table.Cell>

@@ -2,12 +2,11 @@
 // application with the chosen app profile's name or '---'; filters on name,
 // description and app profile names (comma-separated, every name must
 // match); paginated; 'New Profile'.
-import { Link as ChakraLink, Table } from '@chakra-ui/react';
+import { Table } from '@chakra-ui/react';
 import { DEFAULT_PAGE } from '@userprofile/shared/constants';
 import { useMemo, useState } from 'react';
-import { Link } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
-import { ClientListFooter, FilterBar, type ListHeader, ListTable } from '../../components/ui/list-kit.tsx';
+import { ClientListFooter, FilterBar, type ListHeader, ListTable, RecordLink } from '../../components/ui/list-kit.tsx';
 import { LinkButton, Screen } from '../../components/ui/page.tsx';
 import { applications } from '../../lib/data/applications.ts';
 import { businessProfiles } from '../../lib/data/business-profiles.ts';
@@ -82,9 +81,7 @@ export function BusinessProfileListScreen() {
                 {list.rows.map((row) => (
                   <Table.Row key={row.uuid} verticalAlign="top" whiteSpace="normal">
                     <Table.Cell>
-                      <ChakraLink asChild color="blue.fg">
-                        <Link href={toBusinessProfileEdit(row.uuid)}>{row.name}</Link>
-                      </ChakraLink>
+                      <RecordLink href={toBusinessProfileEdit(row.uuid)}>{row.name}</RecordLink>
                     </Table.Cell>
                     <Table.Cell hideBelow="md" color="fg.muted" whiteSpace="normal" minW="48">
                       {row.description}

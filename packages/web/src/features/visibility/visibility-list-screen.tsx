@@ -1,13 +1,12 @@
 // Visibility profile list (spec §2): Name and Description with their
 // filters, paginated, 'New Visibility', and the 'Sync Visibility Elements'
 // dropdown (NE Attribute and Venue only with the layout codes NEA / VEN).
-import { Button, Link as ChakraLink, Menu, Portal, Table } from '@chakra-ui/react';
+import { Button, Menu, Portal, Table } from '@chakra-ui/react';
 import { VISIBILITY_SYNC_ALL, visibilitySyncKindsFor } from '@userprofile/shared/constants';
 import { LuChevronDown, LuPlus, LuRefreshCw } from 'react-icons/lu';
 import { useSnapshot } from 'valtio';
-import { Link } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
-import { ClientListFooter, FilterBar, type ListHeader, ListTable } from '../../components/ui/list-kit.tsx';
+import { ClientListFooter, FilterBar, type ListHeader, ListTable, RecordLink } from '../../components/ui/list-kit.tsx';
 import { LinkButton, Screen } from '../../components/ui/page.tsx';
 import { useCache } from '../../lib/data/use-cache.ts';
 import { type VisibilityProfile, visibilityProfiles } from '../../lib/data/visibility-profiles.ts';
@@ -73,9 +72,7 @@ export function VisibilityListScreen() {
               {list.rows.map((p) => (
                 <Table.Row key={p.uuid}>
                   <Table.Cell>
-                    <ChakraLink asChild color="blue.fg">
-                      <Link href={toVisibilityProfileEdit(p.uuid)}>{p.name}</Link>
-                    </ChakraLink>
+                    <RecordLink href={toVisibilityProfileEdit(p.uuid)}>{p.name}</RecordLink>
                   </Table.Cell>
                   <Table.Cell color="fg.muted">{p.description}</Table.Cell>
                 </Table.Row>
