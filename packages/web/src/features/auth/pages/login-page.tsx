@@ -3,16 +3,15 @@
 // at once, while it checks beside the form for an existing sign-in session to
 // reuse. Success sends the browser on to the requesting client with a code.
 
-import { Box, Button, Field, Input, Link, Separator, Stack, Text } from '@chakra-ui/react';
+import { Button, Separator, Stack, Text } from '@chakra-ui/react';
 import { loginMessages, pageTexts } from '@userprofile/shared/messages';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link as RouterLink } from 'wouter';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { type ApiError, isApiError } from '../../../lib/api/errors.ts';
 import { getConfig } from '../../../lib/config.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
 import { toForgotPassword, toLoginStart } from '../../../lib/paths.ts';
-import { AuthCard, LoadingText } from '../auth-card.tsx';
+import { AuthCard, AuthField, AuthLink, LoadingText } from '../auth-card.tsx';
 import { type AuthorizeRequest, parseAuthorizeQuery } from '../authorize-request.ts';
 import { authorize, logIn, reuseSession, startSsoLogin } from '../sign-in.ts';
 
@@ -134,35 +133,27 @@ export default function LoginPage() {
     <AuthCard title="Sign in">
       <form onSubmit={submit} noValidate aria-label="Sign in">
         <Stack gap="4">
-          <Field.Root required>
-            <Field.Label>Username</Field.Label>
-            <Input
-              name="username"
-              autoComplete="username"
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              autoFocus
-            />
-          </Field.Root>
-          <Field.Root required>
-            <Field.Label>Password</Field.Label>
-            <Input
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </Field.Root>
+          <AuthField
+            label="Username"
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={setUsername}
+            autoFocus
+          />
+          <AuthField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+          />
           {error ? <Notice status="error">{error}</Notice> : null}
           <Button type="submit" colorPalette="blue" loading={busy} loadingText="Signing in...">
             Sign In
           </Button>
-          <Box textAlign="center">
-            <Link asChild color="blue.fg" fontSize="sm">
-              <RouterLink href={toForgotPassword()}>Forgot Password</RouterLink>
-            </Link>
-          </Box>
+          <AuthLink href={toForgotPassword()}>Forgot Password</AuthLink>
           {config.ssoEnabled ? (
             <>
               <Separator />

@@ -1,27 +1,21 @@
 // password/forgot and password/new/{token} (spec §2, §5, §8).
 
-import { Box, Button, Field, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { pageTexts, passwordMessages } from '@userprofile/shared/messages';
 import { validateForgotPassword, validatePasswordReset } from '@userprofile/shared/validation';
 import DOMPurify from 'dompurify';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { api, expectFailure } from '../../../lib/api/client.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
 import { getConfig } from '../../../lib/config.ts';
 import { toForgotPassword, toLoginStart } from '../../../lib/paths.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { AuthCard, LoadingText } from '../auth-card.tsx';
+import { AuthCard, AuthField, AuthLink, LoadingText } from '../auth-card.tsx';
 
 function BackToSignIn() {
-  return (
-    <Box textAlign="center">
-      <Link asChild color="blue.fg" fontSize="sm">
-        <RouterLink href={toLoginStart()}>Back to Sign In</RouterLink>
-      </Link>
-    </Box>
-  );
+  return <AuthLink href={toLoginStart()}>Back to Sign In</AuthLink>;
 }
 
 /** Where a forgot-password failure comes from (docs/decisions.md: 502 = the user lookup failed). */
@@ -65,17 +59,15 @@ export function ForgotPasswordPage() {
         {sent ? <Notice status="success">{passwordMessages.forgotSuccess}</Notice> : null}
         <form onSubmit={submit} noValidate aria-label="Forgot password">
           <Stack gap="4">
-            <Field.Root required invalid={!!error}>
-              <Field.Label>Username</Field.Label>
-              <Input
-                name="username"
-                autoComplete="username"
-                value={username}
-                onChange={(e) => setUsername(e.target.value)}
-                autoFocus
-              />
-              <Field.ErrorText>{error}</Field.ErrorText>
-            </Field.Root>
+            <AuthField
+              label="Username"
+              name="username"
+              autoComplete="username"
+              value={username}
+              onChange={setUsername}
+              error={error}
+              autoFocus
+            />
             <Button type="submit" colorPalette="blue" loading={busy}>
               Send Reset Link
             </Button>
@@ -173,11 +165,7 @@ export function NewPasswordPage() {
       <AuthCard title="Reset Password">
         <Stack gap="4">
           <Notice status="error">{passwordMessages.invalidLink}</Notice>
-          <Box textAlign="center">
-            <Link asChild color="blue.fg" fontSize="sm">
-              <RouterLink href={toForgotPassword()}>Request a new link</RouterLink>
-            </Link>
-          </Box>
+          <AuthLink href={toForgotPassword()}>Request a new link</AuthLink>
           <BackToSignIn />
         </Stack>
       </AuthCard>
@@ -208,29 +196,25 @@ export function NewPasswordPage() {
               Choose a new password for <strong>{phase.username}</strong>.
             </Text>
           ) : null}
-          <Field.Root required invalid={!!errors.password}>
-            <Field.Label>New Password</Field.Label>
-            <Input
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              autoFocus
-            />
-            <Field.ErrorText>{errors.password}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root required invalid={!!errors.rePassword}>
-            <Field.Label>Confirm New Password</Field.Label>
-            <Input
-              name="rePassword"
-              type="password"
-              autoComplete="new-password"
-              value={rePassword}
-              onChange={(e) => setRePassword(e.target.value)}
-            />
-            <Field.ErrorText>{errors.rePassword}</Field.ErrorText>
-          </Field.Root>
+          <AuthField
+            label="New Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+            error={errors.password}
+            autoFocus
+          />
+          <AuthField
+            label="Confirm New Password"
+            name="rePassword"
+            type="password"
+            autoComplete="new-password"
+            value={rePassword}
+            onChange={setRePassword}
+            error={errors.rePassword}
+          />
           {failure ? <Notice status="error">{failure}</Notice> : null}
           <Button type="submit" colorPalette="blue" loading={busy}>
             Reset Password
