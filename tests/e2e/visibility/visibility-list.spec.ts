@@ -2,9 +2,10 @@
 // filters and pages, 'New Visibility', and 'Sync Visibility Elements' with
 // every outcome of spec §8 "Visibility"; NE Attribute and Venue only with the
 // layout codes NEA / VEN (spec §6).
-import { visibilityMessages as vm } from '../../../packages/shared/src/messages.ts';
+import { pageTexts, visibilityMessages as vm } from '../../../packages/shared/src/messages.ts';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
 import {
+  apiPost,
   countClusters,
   EDITOR_TABS,
   toast,
@@ -130,4 +131,57 @@ test('without the layout codes NEA and VEN (ADMIN): neither the sync options nor
   const editor = new VisibilityEditPage(page);
   await editor.openNew();
   await expect(page.getByRole('tab')).toHaveText(EDITOR_TABS.slice(0, 5));
+});
+
+test('a company-less profile is read-only for a customer admin (ADMIN): a note, nothing to change, no Update or Delete', async ({
+  signedInAs,
+  page,
+}) => {
+  await signedInAs(ACCOUNTS.customer);
+  const visible = await visibilityProfiles(page);
+  const shared = visible.find((p) => !p.errigalCustomerCompany && p.clusters.length > 0);
+  const own = visible.find((p) => p.errigalCustomerCompany);
+  expect(shared, 'a provider-level profile with clusters').toBeDefined();
+  expect(own, "a profile of the admin's company").toBeDefined();
+  if (!shared || !own) return;
+  const editor = new VisibilityEditPage(page);
+
+  // Its own company's profile: the means to change it.
+  await editor.openEdit(own.uuid);
+  await expect(editor.submit()).toHaveText('Update Visibility');
+  await expect(page.getByRole('button', { name: 'Delete Visibility' })).toBeEnabled();
+  await expect(page.getByText(pageTexts.sharedProfileReadOnly)).toHaveCount(0);
+
+  // A provider-level profile: shown with the note, no Update or Delete, every control idle.
+  await editor.openEdit(shared.uuid);
+  await expect(page.getByText(pageTexts.sharedProfileReadOnly)).toBeVisible();
+  const name = page.getByLabel(/^Name/);
+  await expect(name).toHaveValue(shared.name);
+  await expect(editor.submit()).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete Visibility' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Clone Visibility' })).toBeEnabled();
+  await expect(name).not.toBeEditable();
+  await expect(page.getByLabel('Description')).not.toBeEditable();
+
+  await editor.clusterTab();
+  await expect(editor.primary).toBeDisabled();
+  await expect(editor.primary).toHaveValue(shared.primaryVisibility?.uuid ?? '');
+  await expect(page.getByRole('button', { name: /^(Add|Remove) All$/ })).toBeDisabled();
+  const root = shared.clusters[0]?.name as string;
+  await expect(editor.node(root)).toHaveAttribute('aria-selected', 'true');
+  await editor.toggle(root);
+  await editor.tree.focus();
+  await page.keyboard.press('Space');
+  await expect(editor.node(root)).toHaveAttribute('aria-selected', 'true');
+  const total = countClusters((await visibilitySet(page)).clusters);
+  await expect(page.getByText(`${countClusters(shared.clusters)} of ${total} clusters selected`)).toBeVisible();
+
+  await editor.tab('Cluster Group').click();
+  const groups = editor.list('Cluster Groups');
+  await expect(groups.getByRole('checkbox').first()).toBeDisabled();
+  await expect(groups.getByRole('button', { name: /^Default: / }).first()).toBeDisabled();
+
+  // The server refuses the write all the same (docs/decisions.md "Writes").
+  const write = await apiPost(page, '/profile/visibility/update', { ...shared, name: `${shared.name} changed` });
+  expect(write.status()).toBe(403);
 });

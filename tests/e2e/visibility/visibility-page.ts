@@ -10,7 +10,7 @@ import {
 import { expect } from '../fixtures.ts';
 import { apiGet } from '../users/users-page.ts';
 
-export { apiGet, toast } from '../users/users-page.ts';
+export { apiGet, apiPost, toast } from '../users/users-page.ts';
 
 export interface WireCluster {
   uuid: string;
@@ -29,6 +29,8 @@ export interface WireVisibilityProfile {
   uuid: string;
   name: string;
   description?: string;
+  minimumRole: { name: string };
+  errigalCustomerCompany?: { uuid: string } | null;
   primaryVisibility?: { uuid: string; name: string } | null;
   clusters: WireCluster[];
   defaultClusterGroup?: { uuid: string; name: string } | null;

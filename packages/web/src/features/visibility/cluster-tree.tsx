@@ -4,8 +4,8 @@
 // one tab stop: the tree keeps focus and points at the active row with
 // aria-activedescendant, and the keys of the WAI-ARIA tree pattern move,
 // open, close and select (arrows, Home, End, Space).
-import { Badge, Box, Button, Flex, Input, Text } from '@chakra-ui/react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { Box, Button, Flex, Input, Text } from '@chakra-ui/react';
+import { type Rect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type MouseEvent, memo, useId, useMemo, useRef, useState } from 'react';
 import { LuCheck, LuChevronDown, LuChevronRight } from 'react-icons/lu';
 import {
@@ -20,6 +20,28 @@ import {
 const ROW_HEIGHT = 32;
 const INDENT = 20;
 
+/**
+ * The tree's size as the virtualiser needs it, without asking the page for it
+ * while the tree mounts: the tree has a fixed height, so the first render
+ * already has the rows in view, and a resize observer (after the frame's own
+ * layout) reports a different size later. The virtualiser's default reads
+ * clientHeight in a layout effect, which forces a style and layout pass of
+ * the newly mounted tab inside the click and then renders the tree twice.
+ */
+function observeFixedHeight(height: number) {
+  return (instance: Virtualizer<HTMLDivElement, Element>, report: (rect: Rect) => void) => {
+    const element = instance.scrollElement;
+    if (!element) return;
+    report({ width: 0, height });
+    const observer = new ResizeObserver(([entry]) => {
+      const box = entry?.contentRect;
+      if (box && box.height > 0) report({ width: Math.round(box.width), height: Math.round(box.height) });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  };
+}
+
 export interface ClusterTreeProps {
   index: ClusterIndex;
   selected: ReadonlySet<string>;
@@ -27,14 +49,17 @@ export interface ClusterTreeProps {
   expanded: ReadonlySet<string>;
   filter: string;
   onFilter: (text: string) => void;
-  onToggleSelected: (uuid: string) => void;
+  /** Null: the selection is shown, not changed (a profile the caller may not change). */
+  onToggleSelected: ((uuid: string) => void) | null;
   onExpand: (uuid: string, open: boolean) => void;
   onExpandAll: (open: boolean) => void;
   /** Height of the scrolling tree in pixels. */
   height?: number;
 }
 
-export function ClusterTree({
+// Memoised: the Cluster tab re-renders for the primary dropdown and the
+// counts, the tree only when what it shows changes.
+export const ClusterTree = memo(function ClusterTree({
   index,
   selected,
   primary,
@@ -68,6 +93,8 @@ export function ClusterTree({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
+    initialRect: { width: 0, height },
+    observeElementRect: useMemo(() => observeFixedHeight(height), [height]),
   });
 
   const moveTo = (row: number) => {
@@ -113,7 +140,7 @@ export function ClusterTree({
       case ' ':
       case 'Enter':
         setActive(uuid);
-        onToggleSelected(uuid);
+        onToggleSelected?.(uuid);
         break;
       default:
         handled = false;
@@ -129,7 +156,7 @@ export function ClusterTree({
     if (!uuid) return;
     setActive(uuid);
     const part = target.closest<HTMLElement>('[data-part]')?.dataset.part;
-    if (part === 'select') onToggleSelected(uuid);
+    if (part === 'select') onToggleSelected?.(uuid);
     else if (part === 'toggle' && matches === null) onExpand(uuid, !expanded.has(uuid));
   };
 
@@ -172,6 +199,8 @@ export function ClusterTree({
         data-rows={rows.length}
         data-selected={selected.size}
         data-filter={filter}
+        data-locked={onToggleSelected === null || undefined}
+        css={treeStyles}
         height={`${height}px`}
         overflow="auto"
         borderWidth="1px"
@@ -213,7 +242,7 @@ export function ClusterTree({
       </Box>
     </Flex>
   );
-}
+});
 
 interface TreeRowProps {
   uuid: string;
@@ -233,7 +262,9 @@ interface TreeRowProps {
   descendants: number;
 }
 
-// Rows re-render only when what they show changes.
+// Rows re-render only when what they show changes. They are plain elements
+// styled by the tree's one rule set (treeStyles): a few hundred Chakra
+// components per screenful would cost their props resolution on every mount.
 const TreeRow = memo(function TreeRow(p: TreeRowProps) {
   return (
     // biome-ignore lint/a11y/useFocusableInteractive: focus stays on the tree, which points here with aria-activedescendant
@@ -247,65 +278,83 @@ const TreeRow = memo(function TreeRow(p: TreeRowProps) {
       aria-selected={p.selected}
       data-active={p.active || undefined}
       data-uuid={p.uuid}
-      style={{
-        position: 'absolute',
-        top: 0,
-        left: 0,
-        right: 0,
-        height: ROW_HEIGHT,
-        transform: `translateY(${p.top}px)`,
-        paddingLeft: 8 + (p.level - 1) * INDENT,
-        display: 'flex',
-        alignItems: 'center',
-        gap: 6,
-        cursor: 'default',
-        background: p.active ? 'var(--chakra-colors-bg-muted)' : undefined,
-        outline: p.active ? '1px solid var(--chakra-colors-border-emphasized)' : undefined,
-        outlineOffset: -1,
-      }}
+      style={{ transform: `translateY(${p.top}px)`, paddingLeft: 8 + (p.level - 1) * INDENT }}
     >
-      <span
-        aria-hidden="true"
-        data-part="toggle"
-        style={{ width: 18, display: 'inline-flex', justifyContent: 'center', cursor: 'pointer' }}
-      >
+      <span aria-hidden="true" data-part="toggle">
         {p.expanded === undefined ? null : p.expanded ? <LuChevronDown /> : <LuChevronRight />}
       </span>
-      <span
-        aria-hidden="true"
-        data-part="select"
-        style={{
-          width: 16,
-          height: 16,
-          flex: 'none',
-          borderRadius: 3,
-          border: '1px solid var(--chakra-colors-border-emphasized)',
-          background: p.selected ? 'var(--chakra-colors-color-palette-solid, #2563eb)' : 'transparent',
-          color: 'white',
-          display: 'inline-flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          cursor: 'pointer',
-        }}
-      >
+      <span aria-hidden="true" data-part="select" data-box data-checked={p.selected || undefined}>
         {p.selected ? <LuCheck size={12} /> : null}
       </span>
-      <span
-        data-part="select"
-        style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', cursor: 'pointer' }}
-      >
+      <span data-part="select" data-name>
         {p.name}
       </span>
-      {p.primary ? (
-        <Badge size="sm" colorPalette="blue">
-          Primary
-        </Badge>
-      ) : null}
+      {p.primary ? <span data-badge="primary">Primary</span> : null}
       {p.selectedBelow !== undefined ? (
-        <Badge size="sm" variant="subtle" colorPalette={p.selectedBelow > 0 ? 'green' : 'gray'}>
+        <span data-badge={p.selectedBelow > 0 ? 'some' : 'none'}>
           {p.selectedBelow} of {p.descendants} selected
-        </Badge>
+        </span>
       ) : null}
     </div>
   );
 });
+
+const badge = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  flex: 'none',
+  borderRadius: 'l2',
+  fontWeight: 'medium',
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+  userSelect: 'none',
+  textStyle: 'xs',
+  px: '1.5',
+  minH: '5',
+} as const;
+
+/** The rows' looks, one rule set for the whole tree (the look of Chakra's checkbox and small subtle badges). */
+const treeStyles = {
+  '& [role=treeitem]': {
+    position: 'absolute',
+    top: 0,
+    left: 0,
+    right: 0,
+    height: `${ROW_HEIGHT}px`,
+    display: 'flex',
+    alignItems: 'center',
+    gap: '6px',
+    cursor: 'default',
+  },
+  '& [role=treeitem][data-active]': {
+    bg: 'bg.muted',
+    outline: '1px solid',
+    outlineColor: 'border.emphasized',
+    outlineOffset: '-1px',
+  },
+  '& [data-part=toggle]': { width: '18px', display: 'inline-flex', justifyContent: 'center', cursor: 'pointer' },
+  '& [data-part=select]': { cursor: 'pointer' },
+  '&[data-locked] [data-part=select]': { cursor: 'default' },
+  '& [data-box]': {
+    width: '16px',
+    height: '16px',
+    flex: 'none',
+    borderRadius: '3px',
+    borderWidth: '1px',
+    borderColor: 'border.emphasized',
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+  },
+  '& [data-box][data-checked]': {
+    bg: 'colorPalette.solid',
+    borderColor: 'colorPalette.solid',
+    color: 'colorPalette.contrast',
+  },
+  '&[data-locked] [data-box]': { opacity: 0.5 },
+  '& [data-name]': { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+  '& [data-badge]': badge,
+  '& [data-badge=primary]': { bg: 'blue.subtle', color: 'blue.fg' },
+  '& [data-badge=some]': { bg: 'green.subtle', color: 'green.fg' },
+  '& [data-badge=none]': { bg: 'gray.subtle', color: 'gray.fg' },
+} as const;

@@ -5,15 +5,16 @@
 // actions); this screen loads it, validates it with the spec §5 rules, saves,
 // clones and deletes it with the spec §8 messages.
 import { Alert, Button, CloseButton, Flex, Stack, Tabs, Text } from '@chakra-ui/react';
-import { LAYOUT_CODES, MAX_DESCRIPTION, type Role } from '@userprofile/shared/constants';
-import { profileMessages } from '@userprofile/shared/messages';
-import { useEffect, useMemo, useState } from 'react';
+import { LAYOUT_CODES, MAX_DESCRIPTION, type Role, sharedRecordReadOnly } from '@userprofile/shared/constants';
+import { pageTexts, profileMessages } from '@userprofile/shared/messages';
+import { useEffect, useState } from 'react';
 import { LuCopy, LuTrash2 } from 'react-icons/lu';
 import { snapshot, useSnapshot } from 'valtio';
 import { useLocation, useParams } from 'wouter';
 import { ConfirmDialog, Dependants } from '../../components/ui/confirm-dialog.tsx';
 import { DataState } from '../../components/ui/data-state.tsx';
 import { TextAreaField, TextField } from '../../components/ui/fields.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
 import { Screen } from '../../components/ui/page.tsx';
 import { VisibleTo } from '../../components/ui/visible-to.tsx';
 import { failureReason, isApiError } from '../../lib/api/errors.ts';
@@ -43,6 +44,7 @@ import {
   type VisibilityForm,
   type VisibilityProfile,
   type VisibilitySet,
+  validateBasicInfo,
   validateVisibilityForm,
 } from './visibility-form.ts';
 import { ClusterTab, ElementTab } from './visibility-tabs.tsx';
@@ -155,26 +157,23 @@ function Editor({
   layoutCodes: readonly string[];
   companies: readonly { uuid: string; name: string }[] | null;
 }) {
-  const snap = useSnapshot(editor);
-  const form = snap.form as VisibilityForm;
-  const set = snap.set as VisibilitySet | null;
-  const errors = useMemo(() => validateVisibilityForm(form), [form]);
-  const valid = Object.keys(errors).length === 0;
-  const dirty = !formsEqual(form, baseline);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  // Only the elements: the form's parts are read by the pieces that show them
+  // (Basic Info, the tabs, the actions), so ticking a cluster re-renders the
+  // Cluster tab and the actions, not the whole editor.
+  const set = useSnapshot(editor).set as VisibilitySet | null;
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  useLeaveGuard(dirty && !saving);
-  const shown = (field: 'name' | 'description') => (touched.has(field) ? errors[field] : undefined);
-  const touch = (field: string) => setTouched((t) => new Set(t).add(field));
 
   if (!set) return null;
+  // A provider-level record (no company): only ERRIGAL_ADMIN may change it; the server refuses anyone
+  // else, so the screen shows it without the means to change it (docs/decisions.md "Writes").
+  const readOnly = record !== null && sharedRecordReadOnly(callerRole, record);
   const nea = layoutCodes.includes(LAYOUT_CODES.NEA);
   const ven = layoutCodes.includes(LAYOUT_CODES.VEN);
 
   const save = async () => {
-    if (saving || !valid) return;
     const current = snapshot(editor).form as VisibilityForm;
+    if (saving || readOnly || Object.keys(validateVisibilityForm(current)).length > 0) return;
     setSaving(true);
     try {
       const payload = toVisibilityPayload(current, snapshot(editor).index as ClusterIndex, elementNames(set));
@@ -220,13 +219,8 @@ function Editor({
       }
     >
       <Stack gap="4">
-        {snap.alerts.map((a) => (
-          <Alert.Root key={a.id} status="warning" role="alert" size="sm">
-            <Alert.Indicator />
-            <Alert.Title flex="1">{a.text}</Alert.Title>
-            <CloseButton size="xs" aria-label="Dismiss" onClick={() => dismissAlert(a.id)} />
-          </Alert.Root>
-        ))}
+        {readOnly ? <Notice status="info">{pageTexts.sharedProfileReadOnly}</Notice> : null}
+        <EditorAlerts />
         <Tabs.Root defaultValue="basic" variant="line" size="sm" lazyMount>
           <Tabs.List flexWrap="wrap">
             <Tabs.Trigger value="basic">Basic Info</Tabs.Trigger>
@@ -238,81 +232,50 @@ function Editor({
             {ven ? <Tabs.Trigger value="venues">Venue</Tabs.Trigger> : null}
           </Tabs.List>
           <Tabs.Content value="basic">
-            <Stack gap="4" maxW="2xl">
-              <TextField
-                label="Name"
-                required
-                value={form.name}
-                error={shown('name')}
-                onChange={(v) => {
-                  setFormField('name', v);
-                  touch('name');
-                }}
-              />
-              <TextAreaField
-                label="Description"
-                limit={MAX_DESCRIPTION}
-                value={form.description}
-                error={shown('description')}
-                onChange={(v) => {
-                  setFormField('description', v);
-                  touch('description');
-                }}
-              />
-              <VisibleTo
-                value={{ minimumRole: form.minimumRole, companyUuid: form.companyUuid }}
-                onChange={(v) => {
-                  setFormField('minimumRole', v.minimumRole as Role);
-                  setFormField('companyUuid', v.companyUuid);
-                }}
-                callerRole={callerRole}
-                layoutCodes={layoutCodes}
-                companies={companyOptions}
-              />
-            </Stack>
+            <BasicInfo
+              readOnly={readOnly}
+              callerRole={callerRole}
+              layoutCodes={layoutCodes}
+              companies={companyOptions}
+            />
           </Tabs.Content>
           <Tabs.Content value="carriers">
-            <ElementTab kind="carriers" label="Carriers" elements={set.carriers} />
+            <ElementTab kind="carriers" label="Carriers" elements={set.carriers} readOnly={readOnly} />
           </Tabs.Content>
           <Tabs.Content value="clusters">
-            <ClusterTab error={errors.primaryVisibility} />
+            <ClusterTab readOnly={readOnly} />
           </Tabs.Content>
           <Tabs.Content value="clusterGroups">
-            <ElementTab kind="clusterGroups" label="Cluster Groups" elements={set.clusterGroups} />
+            <ElementTab kind="clusterGroups" label="Cluster Groups" elements={set.clusterGroups} readOnly={readOnly} />
           </Tabs.Content>
           <Tabs.Content value="networkGroups">
-            <ElementTab kind="networkGroups" label="Network Groups" elements={set.networkGroups} />
+            <ElementTab kind="networkGroups" label="Network Groups" elements={set.networkGroups} readOnly={readOnly} />
           </Tabs.Content>
           {nea ? (
             <Tabs.Content value="neAttributes">
-              <ElementTab kind="neAttributes" label="Network Attributes" elements={set.neAttributes} />
+              <ElementTab
+                kind="neAttributes"
+                label="Network Attributes"
+                elements={set.neAttributes}
+                readOnly={readOnly}
+              />
             </Tabs.Content>
           ) : null}
           {ven ? (
             <Tabs.Content value="venues">
-              <ElementTab kind="venues" label="Venues" elements={set.venues} />
+              <ElementTab kind="venues" label="Venues" elements={set.venues} readOnly={readOnly} />
             </Tabs.Content>
           ) : null}
         </Tabs.Root>
-        <Flex gap="3" align="center" wrap="wrap" borderTopWidth="1px" pt="4">
-          <Button size="sm" colorPalette="blue" onClick={save} disabled={!valid || saving} loading={saving}>
-            {record ? 'Update Visibility' : 'Create Visibility'}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            colorPalette="red"
-            disabled={!record || saving}
-            onClick={() => setConfirming(true)}
-          >
-            <LuTrash2 aria-hidden /> Delete Visibility
-          </Button>
-          {errors.primaryVisibility ? (
-            <Text fontSize="sm" color="fg.error" role="status">
-              {errors.primaryVisibility}
-            </Text>
-          ) : null}
-        </Flex>
+        {readOnly ? null : (
+          <EditorActions
+            isNew={record === null}
+            baseline={baseline}
+            saving={saving}
+            onSave={save}
+            onDelete={() => setConfirming(true)}
+          />
+        )}
       </Stack>
       {record ? (
         <DeleteConfirm
@@ -324,6 +287,113 @@ function Editor({
         />
       ) : null}
     </Screen>
+  );
+}
+
+/** The editor's warnings (spec §8 "Visibility"), each dismissible. */
+function EditorAlerts() {
+  const alerts = useSnapshot(editor).alerts;
+  return (
+    <>
+      {alerts.map((a) => (
+        <Alert.Root key={a.id} status="warning" role="alert" size="sm">
+          <Alert.Indicator />
+          <Alert.Title flex="1">{a.text}</Alert.Title>
+          <CloseButton size="xs" aria-label="Dismiss" onClick={() => dismissAlert(a.id)} />
+        </Alert.Root>
+      ))}
+    </>
+  );
+}
+
+/** Name, Description and Visible To: re-rendered by their own fields only. */
+function BasicInfo({
+  readOnly,
+  callerRole,
+  layoutCodes,
+  companies: companyOptions,
+}: {
+  readOnly: boolean;
+  callerRole: Role | null;
+  layoutCodes: readonly string[];
+  companies: readonly { uuid: string; name: string }[] | null;
+}) {
+  const form = useSnapshot(editor).form;
+  const errors = validateBasicInfo(form);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const shown = (field: 'name' | 'description') => (touched.has(field) ? errors[field] : undefined);
+  const touch = (field: string) => setTouched((t) => new Set(t).add(field));
+  return (
+    <Stack gap="4" maxW="2xl">
+      <TextField
+        label="Name"
+        required
+        readOnly={readOnly}
+        value={form.name}
+        error={shown('name')}
+        onChange={(v) => {
+          setFormField('name', v);
+          touch('name');
+        }}
+      />
+      <TextAreaField
+        label="Description"
+        limit={MAX_DESCRIPTION}
+        readOnly={readOnly}
+        value={form.description}
+        error={shown('description')}
+        onChange={(v) => {
+          setFormField('description', v);
+          touch('description');
+        }}
+      />
+      <VisibleTo
+        value={{ minimumRole: form.minimumRole, companyUuid: form.companyUuid }}
+        onChange={(v) => {
+          setFormField('minimumRole', v.minimumRole as Role);
+          setFormField('companyUuid', v.companyUuid);
+        }}
+        callerRole={callerRole}
+        layoutCodes={layoutCodes}
+        companies={companyOptions}
+        disabled={readOnly}
+      />
+    </Stack>
+  );
+}
+
+/** Create/Update and Delete, with the §5 rule's text; warns before leaving unsaved changes. */
+function EditorActions({
+  isNew,
+  baseline,
+  saving,
+  onSave,
+  onDelete,
+}: {
+  isNew: boolean;
+  baseline: VisibilityForm;
+  saving: boolean;
+  onSave: () => void;
+  onDelete: () => void;
+}) {
+  const form = useSnapshot(editor).form as VisibilityForm;
+  const errors = validateVisibilityForm(form);
+  const valid = Object.keys(errors).length === 0;
+  useLeaveGuard(!formsEqual(form, baseline) && !saving);
+  return (
+    <Flex gap="3" align="center" wrap="wrap" borderTopWidth="1px" pt="4">
+      <Button size="sm" colorPalette="blue" onClick={onSave} disabled={!valid || saving} loading={saving}>
+        {isNew ? 'Create Visibility' : 'Update Visibility'}
+      </Button>
+      <Button size="sm" variant="outline" colorPalette="red" disabled={isNew || saving} onClick={onDelete}>
+        <LuTrash2 aria-hidden /> Delete Visibility
+      </Button>
+      {errors.primaryVisibility ? (
+        <Text fontSize="sm" color="fg.error" role="status">
+          {errors.primaryVisibility}
+        </Text>
+      ) : null}
+    </Flex>
   );
 }
 

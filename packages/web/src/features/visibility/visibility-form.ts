@@ -127,15 +127,27 @@ export function toVisibilityPayload(
   };
 }
 
+type BasicFields = Pick<VisibilityForm, 'name' | 'description' | 'minimumRole' | 'companyUuid'>;
+
+const basicValues = (form: BasicFields) => ({
+  name: form.name,
+  description: form.description,
+  minimumRole: { name: form.minimumRole },
+  errigalCustomerCompany: { uuid: form.companyUuid },
+});
+
 export function validateVisibilityForm(form: VisibilityForm): ValidationErrors<VisibilityProfileField> {
   return validateVisibilityProfile({
-    name: form.name,
-    description: form.description,
-    minimumRole: { name: form.minimumRole },
-    errigalCustomerCompany: { uuid: form.companyUuid },
+    ...basicValues(form),
     primaryVisibility: { uuid: form.primary },
     networkGroups: [...form.elements.networkGroups].map((uuid) => ({ uuid })),
   });
+}
+
+/** The rules of the Basic Info fields alone, read without the clusters and elements (the tab's own re-render). */
+export function validateBasicInfo(form: BasicFields): ValidationErrors<VisibilityProfileField> {
+  const { primaryVisibility: _, ...errors } = validateVisibilityProfile(basicValues(form));
+  return errors;
 }
 
 const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>

@@ -21,7 +21,7 @@ import {
   toggleDefaultClusterGroup,
   toggleElementSelection,
 } from './visibility-draft.ts';
-import type { ElementKind, NamedRef } from './visibility-form.ts';
+import { type ElementKind, type NamedRef, type VisibilityForm, validateVisibilityForm } from './visibility-form.ts';
 import { filterElements } from './visibility-rules.ts';
 
 /** Add All when nothing (shown) is selected, Remove All otherwise (spec §4). */
@@ -45,10 +45,13 @@ export function ElementTab({
   kind,
   label,
   elements,
+  readOnly = false,
 }: {
   kind: ElementKind;
   label: string;
   elements: readonly NamedRef[];
+  /** Shown, not changed (a profile the caller may not change). */
+  readOnly?: boolean;
 }) {
   const form = useSnapshot(editor).form;
   const selected = form.elements[kind];
@@ -70,7 +73,7 @@ export function ElementTab({
         />
         <AddOrRemoveAll
           anySelected={anySelected}
-          disabled={shown.length === 0}
+          disabled={readOnly || shown.length === 0}
           onClick={() =>
             toggleAllElementSelection(
               kind,
@@ -103,6 +106,7 @@ export function ElementTab({
               <Checkbox.Root
                 size="sm"
                 checked={selected.has(e.uuid)}
+                disabled={readOnly}
                 onCheckedChange={() => toggleElementSelection(kind, e.uuid)}
               >
                 <Checkbox.HiddenInput />
@@ -115,6 +119,7 @@ export function ElementTab({
                   variant={defaultGroup === e.uuid ? 'solid' : 'outline'}
                   aria-pressed={defaultGroup === e.uuid}
                   aria-label={`Default: ${e.name}`}
+                  disabled={readOnly}
                   onClick={() => toggleDefaultClusterGroup(e.uuid)}
                 >
                   Default
@@ -138,10 +143,12 @@ const PrimarySelect = memo(function PrimarySelect({
   index,
   value,
   error,
+  disabled,
 }: {
   index: ClusterIndex;
   value: string | null;
   error: string | undefined;
+  disabled: boolean;
 }) {
   const id = useId();
   const [engaged, setEngaged] = useState(false);
@@ -160,7 +167,7 @@ const PrimarySelect = memo(function PrimarySelect({
   }, [index, engaged]);
   const at = value === null ? undefined : index.at.get(value);
   return (
-    <Field.Root invalid={!!error} maxW="md">
+    <Field.Root invalid={!!error} disabled={disabled} maxW="md">
       <Field.Label htmlFor={id}>Primary Visibility</Field.Label>
       <NativeSelect.Root size="sm">
         <NativeSelect.Field
@@ -193,15 +200,20 @@ const PrimarySelect = memo(function PrimarySelect({
   );
 });
 
-export function ClusterTab({ error }: { error: string | undefined }) {
+export function ClusterTab({ readOnly = false }: { readOnly?: boolean }) {
   const snap = useSnapshot(editor);
   const index = snap.index as ClusterIndex | null;
   if (!index) return null;
+  const error = validateVisibilityForm(snap.form as VisibilityForm).primaryVisibility;
   return (
     <Stack gap="3" pt="2">
       <Flex gap="3" align="end" wrap="wrap">
-        <PrimarySelect index={index} value={snap.form.primary} error={error} />
-        <AddOrRemoveAll anySelected={snap.form.clusters.size > 0} onClick={toggleAllClusterSelection} />
+        <PrimarySelect index={index} value={snap.form.primary} error={error} disabled={readOnly} />
+        <AddOrRemoveAll
+          anySelected={snap.form.clusters.size > 0}
+          onClick={toggleAllClusterSelection}
+          disabled={readOnly}
+        />
         {snap.form.primary ? (
           <Badge colorPalette="blue" variant="subtle">
             Primary: {index.name[index.at.get(snap.form.primary) ?? -1] ?? ''}
@@ -215,7 +227,7 @@ export function ClusterTab({ error }: { error: string | undefined }) {
         expanded={snap.expanded}
         filter={snap.treeFilter}
         onFilter={setTreeFilter}
-        onToggleSelected={toggleClusterSelection}
+        onToggleSelected={readOnly ? null : toggleClusterSelection}
         onExpand={setExpanded}
         onExpandAll={setAllExpanded}
       />
