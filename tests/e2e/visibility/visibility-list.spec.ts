@@ -182,6 +182,12 @@ test('a company-less profile is read-only for a customer admin (ADMIN): a note, 
   await expect(groups.getByRole('button', { name: /^Default: / }).first()).toBeDisabled();
 
   // The server refuses the write all the same (docs/decisions.md "Writes").
-  const write = await apiPost(page, '/profile/visibility/update', { ...shared, name: `${shared.name} changed` });
+  const write = await apiPost(page, '/profile/visibility/update', {
+    uuid: shared.uuid,
+    name: `${shared.name} changed`,
+    minimumRole: shared.minimumRole,
+    primaryVisibility: shared.primaryVisibility,
+    clusters: shared.clusters,
+  });
   expect(write.status()).toBe(403);
 });

@@ -268,7 +268,7 @@ function Editor({
           ) : null}
         </Tabs.Root>
         {readOnly ? null : (
-          <EditorActions
+          <VisibilityActions
             isNew={record === null}
             baseline={baseline}
             saving={saving}
@@ -363,7 +363,7 @@ function BasicInfo({
 }
 
 /** Create/Update and Delete, with the §5 rule's text; warns before leaving unsaved changes. */
-function EditorActions({
+function VisibilityActions({
   isNew,
   baseline,
   saving,
