@@ -145,6 +145,18 @@ describe('users', () => {
     expect(entry.before).toEqual(entry.after);
   });
 
+  it('names are those of the time of the change: a profile renamed later leaves the entry as it was', async () => {
+    const user = calls().plainUser();
+    const bp = t.store.businessProfiles.get(user.businessProfileUuid!)!;
+    const oldName = bp.name;
+    await ok('POST', '/user/update', { user: { ...(await get(`/user/${user.uuid}`)), firstName: 'Renamed' } });
+    const bpView = await get(`/profile/business/get/${bp.uuid}`);
+    await ok('POST', '/profile/business/update', { ...bpView, name: `${oldName} (renamed)` });
+    const entry = await latest('user', user.uuid);
+    expect(entry.after.businessProfile.name).toBe(oldName);
+    expect((await get(`/user/${user.uuid}`)).businessProfile.name).toBe(`${oldName} (renamed)`);
+  });
+
   it('a deleted business profile leaves its users without one: each user’s entry names the delete call', async () => {
     const bp = calls().plainBusinessProfile();
     const user = [...t.store.users.values()].find((u) => u.businessProfileUuid === bp.uuid)!;
