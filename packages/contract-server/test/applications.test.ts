@@ -1,19 +1,12 @@
 // Applications (spec §3, §4, §8; docs/decisions.md): the two passwords are
 // write-only — no response carries them, an update without them keeps the
 // stored ones — and rows the console adds keep the uuid it gave them.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CUSTOMER, PROVIDER, setup, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { API, appUnderTest } from './harness.ts';
+import { CUSTOMER, PROVIDER } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await setup();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.app.inject({ method: 'POST', url: '/__mock/reset' });
-});
+const t = appUnderTest();
 
-const API = '/userprofile/api/v1';
 const appNamed = (name: string) => t.store.applications.findByName(name)!;
 const noPasswords = (text: string) => {
   expect(text).not.toContain('dataPassword');

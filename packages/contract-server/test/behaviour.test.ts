@@ -1,23 +1,14 @@
 // What a user of the real backend would notice behind the calls (issue 3
 // item 4): lists, saves, conflicts, dependants, cascades, syncs, password reset.
 import { compareValues } from '@userprofile/shared/list';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RESET_TOKEN_TTL_MS } from '../src/store/store.ts';
-import { CUSTOMER, PROVIDER, setup, type TestApp } from './helpers.ts';
+import { API, apiCalls, appUnderTest } from './harness.ts';
+import { CUSTOMER, PROVIDER } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await setup();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.app.inject({ method: 'POST', url: '/__mock/reset' });
-});
+const t = appUnderTest();
 
-const API = '/userprofile/api/v1';
-const get = async (url: string, as = PROVIDER) => (await t.call('GET', `${API}${url}`, { as })).body;
-const post = (url: string, body?: unknown, as = PROVIDER) =>
-  t.call('POST', `${API}${url}`, { as, ...(body === undefined ? {} : { body }) });
+const { get, post } = apiCalls(t);
 
 describe('users', () => {
   it('active and inactive lists hold what their names say, sorted by username', async () => {

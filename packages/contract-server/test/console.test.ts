@@ -3,18 +3,19 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { setup, type TestApp } from './helpers.ts';
+import { expect, it } from 'vitest';
+import { appUnderTest } from './harness.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), 'console-dist-'));
-  mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
-  t = await setup({ webDist: dist, startupConfig: { supportEmail: 'noc-support@example.com' } });
-});
-afterAll(() => t.close());
+const t = appUnderTest(
+  () => {
+    const dist = mkdtempSync(join(tmpdir(), 'console-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+    return { webDist: dist, startupConfig: { supportEmail: 'noc-support@example.com' } };
+  },
+  { reseedEach: false },
+);
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 

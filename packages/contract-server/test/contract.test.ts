@@ -2,18 +2,14 @@
 // document says (helpers.ts checks each response against the document), and
 // a bad input gets a 400 that names the field.
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONSOLE_CLIENT_ID } from '../src/seed/seed.ts';
-import { CUSTOMER, ORIGIN, PASSWORD, PROVIDER, type Response, setup, type TestApp } from './helpers.ts';
+import { API, appUnderTest } from './harness.ts';
+import { CUSTOMER, ORIGIN, PASSWORD, PROVIDER, type Response } from './helpers.ts';
 import { operations } from './openapi.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await setup();
-});
-afterAll(() => t.close());
+const t = appUnderTest({}, { reseedEach: false });
 
-const API = '/userprofile/api/v1';
 const long = (n: number) => 'x'.repeat(n);
 
 function pkce() {

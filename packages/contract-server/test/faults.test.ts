@@ -1,20 +1,12 @@
 // Fault injection (issue 3 item 5): every status of the error catalogue, via
 // /__mock/faults and via `Prefer: code=NNN`, plus delays and reset.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parsePrefer } from '../src/mock/plugin.ts';
-import { PROVIDER, setup, type TestApp } from './helpers.ts';
+import { API, appUnderTest } from './harness.ts';
+import { PROVIDER } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await setup();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  // Reseeds and disarms every fault.
-  await t.app.inject({ method: 'POST', url: '/__mock/reset' });
-});
+const t = appUnderTest();
 
-const API = '/userprofile/api/v1';
 const CATALOGUE = [401, 403, 404, 406, 408, 409, 444, 500, 504];
 
 function arm(fault: Record<string, unknown>) {

@@ -2,20 +2,13 @@
 // security-checklist.md: a test per case.
 import { compareValues } from '@userprofile/shared/list';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inertCell, restoreCell } from '../src/store/user-csv.ts';
-import { PROVIDER, setup, type TestApp } from './helpers.ts';
+import { API, appUnderTest } from './harness.ts';
+import { PROVIDER } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await setup({ importLimitBytes: 256 * 1024 });
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.app.inject({ method: 'POST', url: '/__mock/reset' });
-});
+const t = appUnderTest({ importLimitBytes: 256 * 1024 });
 
-const API = '/userprofile/api/v1';
 const HEADER = 'username,email,firstName,lastName,active,businessProfile,visibilityProfile,NOVA_NOVA_TREE';
 const row = (username: string, extra: Partial<Record<'email' | 'firstName', string>> = {}) =>
   `${username},${extra.email ?? `${username}@example.com`},${extra.firstName ?? 'Ada'},Lovelace,true,NOC Operators,North East Visibility,National Tree`;

@@ -1,15 +1,12 @@
 // The user lists are the hot path: their JSON is cached per scope and, for
 // clients that accept it (every browser), sent gzipped from a cached copy.
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { acceptsGzip } from '../src/http/send.ts';
-import { PROVIDER, setup, type TestApp } from './helpers.ts';
+import { appUnderTest } from './harness.ts';
+import { PROVIDER } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await setup();
-});
-afterAll(() => t.close());
+const t = appUnderTest({}, { reseedEach: false });
 
 const LIST = '/userprofile/api/v1/user/list/active';
 

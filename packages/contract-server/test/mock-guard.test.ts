@@ -2,18 +2,14 @@
 // (reseed, faults, outbox) answers only to callers on this machine or with the
 // token npm start prints, refuses every request a page of another site can
 // make (a plain form POST included), and can be switched off.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setup, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { API, appUnderTest } from './harness.ts';
+import { setup } from './helpers.ts';
 
-const API = '/userprofile/api/v1';
 const TOKEN = 'mock-token-for-tests-0123456789';
 const FAULT = { method: 'GET', path: `${API}/app/list`, status: 500, times: 50 };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await setup({ mock: { token: TOKEN } });
-});
-afterAll(() => t.close());
+const t = appUnderTest({ mock: { token: TOKEN } }, { reseedEach: false });
 
 /** The faults armed now, asked from this machine. */
 async function armedFaults(): Promise<unknown[]> {

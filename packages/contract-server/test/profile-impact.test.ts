@@ -2,21 +2,13 @@
 // users depend on is saved, the console asks who the change reaches and what
 // they gain or lose. Counts must agree with the dependants calls the delete
 // confirmations use, under the same scoping; the preview changes nothing.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CUSTOMER, PROVIDER, SCO, setup, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { apiCalls, appUnderTest } from './harness.ts';
+import { CUSTOMER, PROVIDER, SCO } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await setup();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.app.inject({ method: 'POST', url: '/__mock/reset' });
-});
+const t = appUnderTest();
 
-const API = '/userprofile/api/v1';
-const get = async (url: string, as = PROVIDER) => (await t.call('GET', `${API}${url}`, { as })).body;
-const post = (url: string, body: unknown, as = PROVIDER) => t.call('POST', `${API}${url}`, { as, body });
+const { get, post } = apiCalls(t);
 
 interface Named {
   uuid: string;

@@ -4,23 +4,18 @@
 // 300 sockets: `npm run bench -- slowloris`.)
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { setup, type TestApp } from './helpers.ts';
+import { expect, it } from 'vitest';
+import { appUnderTest } from './harness.ts';
 
 const TIMEOUT_MS = 1000;
-let t: TestApp;
-let port: number;
-beforeAll(async () => {
-  t = await setup({ requestTimeoutMs: TIMEOUT_MS });
-  port = (t.app.server.address() as AddressInfo).port;
-});
-afterAll(() => t.close());
+const t = appUnderTest({ requestTimeoutMs: TIMEOUT_MS }, { reseedEach: false });
+const port = () => (t.app.server.address() as AddressInfo).port;
 
 /** Sends headers announcing a body, then one byte every `everyMs`; resolves when the server closes the socket. */
 function trickle(everyMs: number): Promise<{ answer: string; afterMs: number }> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const socket = net.connect(port, '127.0.0.1');
+    const socket = net.connect(port(), '127.0.0.1');
     let answer = '';
     let timer: NodeJS.Timeout | undefined;
     socket.on('connect', () => {
@@ -49,7 +44,7 @@ it('cuts a request body trickled one byte at a time with 408', async () => {
 
 it('leaves a request that arrives in time alone, however long its answer takes', async () => {
   // The timeout is about receiving the request: a slow answer (here a 2 s fault delay) is not cut.
-  const res = await fetch(`http://127.0.0.1:${port}/userprofile/api/v1/auth/jwks`, {
+  const res = await fetch(`http://127.0.0.1:${port()}/userprofile/api/v1/auth/jwks`, {
     headers: { prefer: 'delay=2000' },
   });
   expect(res.status).toBe(200);

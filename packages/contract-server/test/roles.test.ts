@@ -1,22 +1,15 @@
 // Role and scoping rules of spec §6 / docs/decisions.md, enforced by the
 // server whatever the console hides: each of the three seeded roles,
 // anonymous callers and expired tokens.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { canSee } from '../src/store/access.ts';
 import type { UserRecord } from '../src/store/types.ts';
-import { CUSTOMER, PROVIDER, SCO, setup, type TestApp, UNKNOWN_UUID } from './helpers.ts';
+import { API, appUnderTest } from './harness.ts';
+import { CUSTOMER, PROVIDER, SCO, type TestApp, UNKNOWN_UUID } from './helpers.ts';
 import { operations } from './openapi.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await setup({ seedUsers: 120 });
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.app.inject({ method: 'POST', url: '/__mock/reset' });
-});
+const t = appUnderTest({ seedUsers: 120 });
 
-const API = '/userprofile/api/v1';
 const account = (username: string) => t.store.findUserByUsername(username)!;
 const callerOf = (username: string) => {
   const a = t.store.findAccountByUsername(username)!;

@@ -5,9 +5,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONSOLE_CLIENT_ID } from '../src/seed/seed.ts';
-import { PROVIDER, setup, type TestApp } from './helpers.ts';
+import { API, appUnderTest } from './harness.ts';
+import { PROVIDER } from './helpers.ts';
 
 // What `vite build` writes with html.cspNonce set (packages/web/vite.config.ts).
 const INDEX = `<!doctype html><html><head>
@@ -15,17 +16,16 @@ const INDEX = `<!doctype html><html><head>
 <script type="module" crossorigin src="/userprofile/assets/app.js" nonce="CSP_NONCE_PLACEHOLDER"></script>
 </head><body><div id="root"></div></body></html>`;
 
-let t: TestApp;
-beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), 'console-dist-'));
-  mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), INDEX);
-  writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
-  t = await setup({ webDist: dist });
-});
-afterAll(() => t.close());
-
-const API = '/userprofile/api/v1';
+const t = appUnderTest(
+  () => {
+    const dist = mkdtempSync(join(tmpdir(), 'console-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), INDEX);
+    writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+    return { webDist: dist };
+  },
+  { reseedEach: false },
+);
 
 function directives(csp: unknown): Map<string, string[]> {
   const map = new Map<string, string[]>();

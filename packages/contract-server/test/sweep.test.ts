@@ -3,15 +3,12 @@
 // unknown fields, bodies that are not JSON, a body of several MB, path
 // parameters with ../ — each a 4xx naming the problem, never a 500, and the
 // store unchanged afterwards.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROVIDER, setup, type TestApp, UNKNOWN_UUID } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { appUnderTest } from './harness.ts';
+import { PROVIDER, type TestApp, UNKNOWN_UUID } from './helpers.ts';
 import { doc, type Operation, operations } from './openapi.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await setup();
-});
-afterAll(() => t.close());
+const t = appUnderTest({}, { reseedEach: false });
 
 type Schema = Record<string, unknown>;
 

@@ -1,11 +1,10 @@
 // Visibility profiles and elements (issue 13): the cluster trees of the seed,
 // the bench inventory (SEED_CLUSTERS), and the layout codes NEA and VEN,
 // which the server enforces as the console hides them.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClusterRecord } from '../src/store/types.ts';
-import { CUSTOMER, PROVIDER, setup, type TestApp } from './helpers.ts';
-
-const API = '/userprofile/api/v1';
+import { API, appUnderTest } from './harness.ts';
+import { CUSTOMER, PROVIDER } from './helpers.ts';
 
 interface Node {
   uuid: string;
@@ -17,11 +16,7 @@ const sizeOf = (nodes: Node[]): number => nodes.reduce((sum, n) => sum + 1 + siz
 const widest = (nodes: Node[]): number => Math.max(nodes.length, ...nodes.map((n) => widest(n.children)));
 
 describe('the seeded cluster trees', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await setup();
-  });
-  afterAll(() => t.close());
+  const t = appUnderTest({}, { reseedEach: false });
 
   it('are deep (six levels) and wide (a node with sixty children)', async () => {
     const set = (await t.call('GET', `${API}/visibility/set`, { as: PROVIDER })).body;
@@ -42,11 +37,7 @@ describe('the seeded cluster trees', () => {
 });
 
 describe('SEED_CLUSTERS: the bench inventory', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await setup({ seedClusters: 5000 });
-  });
-  afterAll(() => t.close());
+  const t = appUnderTest({ seedClusters: 5000 }, { reseedEach: false });
 
   it('holds 5000 clusters, one root with 1000 descendants, at most six levels deep', async () => {
     const set = (await t.call('GET', `${API}/visibility/set`, { as: PROVIDER })).body;
@@ -62,14 +53,7 @@ describe('SEED_CLUSTERS: the bench inventory', () => {
 });
 
 describe('layout codes NEA and VEN', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await setup();
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    await t.app.inject({ method: 'POST', url: '/__mock/reset' });
-  });
+  const t = appUnderTest();
   const get = (url: string, as: string) => t.call('GET', `${API}${url}`, { as });
 
   it('a caller without them gets no NE attributes or venues in the set or the profiles', async () => {

@@ -1,22 +1,16 @@
 // Authorization codes, SSO codes and the dev outbox are bounded and swept once
 // expired (issue 10: codes lived on for an hour, SSO codes and the outbox
 // without bound).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuthAccount } from '../../src/auth/contract.ts';
 import { AuthCore, CODES_MAX, CODES_PER_SESSION } from '../../src/auth/core.ts';
 import { SsoProvider } from '../../src/sites/sso.ts';
 import { OUTBOX_MAX } from '../../src/store/store.ts';
-import { authorizeRequest, Browser, buildApp, CONSOLE_CLIENT, exchange, pkce, type TestApp } from '../auth/harness.ts';
+import { authorizeRequest, Browser, CONSOLE_CLIENT, exchange, pkce } from '../auth/harness.ts';
+import { authAppUnderTest } from '../harness.ts';
 import { PROVIDER } from '../helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildApp();
-});
-afterAll(() => t.helper.close());
-beforeEach(async () => {
-  await t.app.inject({ method: 'POST', url: '/__mock/reset' });
-});
+const t = authAppUnderTest();
 
 async function startSignIn(browser: Browser) {
   const { verifier, challenge } = pkce();

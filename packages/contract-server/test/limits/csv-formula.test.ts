@@ -2,19 +2,12 @@
 // may split on (',' ';' tab), not only at the start of a cell (issue 10:
 // `Bob;=1+2;` was exported as a live formula for ';' spreadsheets).
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inertCell, restoreCell } from '../../src/store/user-csv.ts';
-import { PROVIDER, setup, type TestApp } from '../helpers.ts';
+import { API, appUnderTest } from '../harness.ts';
+import { PROVIDER } from '../helpers.ts';
 
-const API = '/userprofile/api/v1';
-let t: TestApp;
-beforeAll(async () => {
-  t = await setup();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.app.inject({ method: 'POST', url: '/__mock/reset' });
-});
+const t = appUnderTest();
 
 const NASTY = ['Bob;=1+2;', 'Bob,=1+2', 'Bob\t=1+2', 'Bob;\t@SUM(A1)', 'a;-2+3', "a;'=b", 'x\n+1'];
 

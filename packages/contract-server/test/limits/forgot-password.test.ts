@@ -1,19 +1,12 @@
 // Forgot-password is bounded (issue 10): limited per username and per address
 // like sign-in, and an anonymous request never voids a link that still works
 // nor sends a mail every time (docs/decisions.md "Revocation and bounded resources").
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CUSTOMER, PROVIDER, type Response, setup, type TestApp } from '../helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { API, appUnderTest } from '../harness.ts';
+import { CUSTOMER, PROVIDER, type Response } from '../helpers.ts';
 import { userBody } from '../tenant/fixtures.ts';
 
-const API = '/userprofile/api/v1';
-let t: TestApp;
-beforeAll(async () => {
-  t = await setup();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.app.inject({ method: 'POST', url: '/__mock/reset' });
-});
+const t = appUnderTest();
 
 const forgot = (username: string) => t.call('POST', `${API}/password/forgot`, { body: { username } });
 const mailsTo = (username: string) => t.store.outbox.filter((m) => m.username === username && m.link);

@@ -3,20 +3,13 @@
 // with turns of the event loop between them, and other writes made meanwhile
 // are neither lost nor duplicated. How long a piece takes is measured by
 // `npm run bench -- import`, not here.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../src/store/access.ts';
 import { importUsers } from '../../src/store/user-csv.ts';
-import { PROVIDER, setup, type TestApp } from '../helpers.ts';
+import { API, appUnderTest } from '../harness.ts';
+import { PROVIDER } from '../helpers.ts';
 
-const API = '/userprofile/api/v1';
-let t: TestApp;
-beforeAll(async () => {
-  t = await setup();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.app.inject({ method: 'POST', url: '/__mock/reset' });
-});
+const t = appUnderTest();
 
 const ROWS = 5000;
 function bulkCsv(rows: number): string {

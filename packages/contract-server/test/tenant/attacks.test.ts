@@ -3,19 +3,12 @@
 // that says why, and changes nothing. Plus the rule's other half: a change
 // may not alter the access of a user the caller could not edit directly, and
 // a save never moves a record into another company.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CUSTOMER, PROVIDER, SCO, setup, type TestApp } from '../helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { API, appUnderTest } from '../harness.ts';
+import { CUSTOMER, PROVIDER, SCO, type TestApp } from '../helpers.ts';
 import { accessOfAll, appProfileBody, businessProfileBody, userBody, userCsv } from './fixtures.ts';
 
-const API = '/userprofile/api/v1';
-let t: TestApp;
-beforeAll(async () => {
-  t = await setup({ seedUsers: 300 });
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.app.inject({ method: 'POST', url: '/__mock/reset' });
-});
+const t = appUnderTest({ seedUsers: 300 });
 
 const store = () => t.store;
 const user = (username: string) => store().findUserByUsername(username)!;

@@ -2,20 +2,13 @@
 // access token and a sign-in session cookie that stopped working never work
 // again, whatever happens to the account afterwards (re-activation included),
 // whichever write deactivated it (activate/inactivate, a user save, an import).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { authorizeRequest, type Browser, buildApp, me, signInToken, type TestApp } from '../auth/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { authorizeRequest, type Browser, me, signInToken } from '../auth/harness.ts';
+import { API, authAppUnderTest } from '../harness.ts';
 import { CUSTOMER, PROVIDER } from '../helpers.ts';
 import { userBody, userCsv } from './fixtures.ts';
 
-const API = '/userprofile/api/v1';
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildApp();
-});
-afterAll(() => t.helper.close());
-beforeEach(async () => {
-  await t.app.inject({ method: 'POST', url: '/__mock/reset' });
-});
+const t = authAppUnderTest();
 
 const customer = () => t.store.findUserByUsername(CUSTOMER)!;
 const asProvider = (method: string, url: string, body?: unknown) =>

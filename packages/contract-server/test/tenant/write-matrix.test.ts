@@ -4,10 +4,11 @@
 // the caller may change the record (ERRIGAL_ADMIN: any; a tenant admin: its
 // own company's), 403 when the record is visible but not the caller's to
 // change, 404 when it is invisible; a refused write changes nothing.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { roleRank } from '../../src/store/access.ts';
 import type { ConsoleRole } from '../../src/store/types.ts';
-import { CUSTOMER, PROVIDER, type Response, SCO, setup, type TestApp } from '../helpers.ts';
+import { API, appUnderTest } from '../harness.ts';
+import { CUSTOMER, PROVIDER, type Response, SCO } from '../helpers.ts';
 import {
   accessOfAll,
   addFixtures,
@@ -21,16 +22,9 @@ import {
   visibilityProfileBody,
 } from './fixtures.ts';
 
-const API = '/userprofile/api/v1';
-let t: TestApp;
+const t = appUnderTest({ seedUsers: 20 });
 let fx: Record<Column, Fixture>;
-
-beforeAll(async () => {
-  t = await setup({ seedUsers: 20 });
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.app.inject({ method: 'POST', url: '/__mock/reset' });
+beforeEach(() => {
   fx = addFixtures(t.store);
 });
 
