@@ -6,27 +6,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  authorizeRequest,
-  Browser,
-  buildApp,
-  CONSOLE_CLIENT,
-  exchange,
-  obtainCode,
-  PARTNER_CLIENT,
-  pkce,
-  type TestApp,
-} from './harness.ts';
+import { authAppUnderTest } from '../harness.ts';
+import { authorizeRequest, Browser, CONSOLE_CLIENT, exchange, obtainCode, PARTNER_CLIENT, pkce } from './harness.ts';
 
+const t = authAppUnderTest(
+  () => {
+    // A stand-in for the built console, so the login page itself can load.
+    const webDist = mkdtempSync(path.join(tmpdir(), 'userprofile-web-'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>User Profile login</title>');
+    return { webDist };
+  },
+  { reseedEach: false },
+);
 let app: FastifyInstance;
 let browser: Browser;
-let t: TestApp;
 
 beforeAll(async () => {
-  // A stand-in for the built console, so the login page itself can load.
-  const webDist = mkdtempSync(path.join(tmpdir(), 'userprofile-web-'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>User Profile login</title>');
-  t = await buildApp({ webDist });
   ({ app } = t);
   browser = await new Browser(app).open();
   expect((await browser.login('provider.admin')).statusCode).toBe(200);

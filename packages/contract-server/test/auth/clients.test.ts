@@ -4,16 +4,12 @@
 // application — authorize with its redirect target, exchange the code with
 // its id and secret — with a changed target replacing the old one at once.
 import { decodeJwt } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuthClient } from '../../src/auth/contract.ts';
-import { authorizeRequest, Browser, buildApp, exchange, obtainCode, pkce, type TestApp } from './harness.ts';
+import { API, authAppUnderTest } from '../harness.ts';
+import { authorizeRequest, Browser, exchange, obtainCode, pkce } from './harness.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildApp();
-});
-
-const API = '/userprofile/api/v1';
+const t = authAppUnderTest({}, { reseedEach: false });
 
 function save(body: Record<string, unknown>) {
   return t.helper.call('POST', `${API}/authClient/update`, { as: 'provider.admin', body });

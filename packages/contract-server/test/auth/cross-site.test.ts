@@ -1,12 +1,10 @@
 // Security checklist, "Cross-site requests": the cross-site request token.
 
-import { beforeAll, describe, expect, it } from 'vitest';
-import { authorizeRequest, Browser, buildApp, PASSWORD, signInToken, type TestApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { authAppUnderTest } from '../harness.ts';
+import { authorizeRequest, Browser, PASSWORD, signInToken } from './harness.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildApp();
-});
+const t = authAppUnderTest({}, { reseedEach: false });
 
 function loginForm(browser: Browser, xsrf: boolean, headers: Record<string, string> = {}) {
   return browser.request({

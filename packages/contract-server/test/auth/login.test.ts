@@ -1,16 +1,14 @@
 // Security checklist, "Login and sessions".
 
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOGIN_LIMITS, hashParams, hashPassword, verifyPassword } from '../../src/auth/index.ts';
-import { authorizeRequest, Browser, buildApp, me, PASSWORD, signInToken, type TestApp } from './harness.ts';
+import { authAppUnderTest } from '../harness.ts';
+import { authorizeRequest, Browser, buildApp, me, PASSWORD, signInToken } from './harness.ts';
 
 const MINUTE = 60_000;
 
 // Sessions and passwords share one app; the failure and rate-limit cases build their own.
-let shared: TestApp;
-beforeAll(async () => {
-  shared = await buildApp();
-});
+const shared = authAppUnderTest({}, { reseedEach: false });
 
 function checkSession(browser: Browser) {
   return browser.request({
@@ -27,10 +25,7 @@ function sessionCookie(res: { cookies: { name: string }[] }) {
 }
 
 describe('failed sign-in', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildApp();
-  });
+  const t = authAppUnderTest({}, { reseedEach: false });
 
   it('unknown user and wrong password: same status, same body, similar time', async () => {
     const browser = await new Browser(t.app, '10.0.0.1').open();

@@ -54,6 +54,27 @@ async function signInAtTheLoginPage(authorizationUrl: URL): Promise<URL> {
   return new URL(((await res.json()) as { redirectUrl: string }).redirectUrl);
 }
 
+/** A seeded client and the authorization URL of a code request for it, with the PKCE challenge of `verifier`. */
+async function authorizationUrl(
+  as: oauth.AuthorizationServer,
+  clientId: string,
+  verifier: string,
+  extra: Record<string, string> = {},
+) {
+  const registered = app.store?.findClient(clientId);
+  if (!registered) throw new Error('seeded client missing');
+  const url = new URL(as.authorization_endpoint as string);
+  url.search = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: registered.allowedRedirectTarget,
+    response_type: 'code',
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    ...extra,
+  }).toString();
+  return { registered, url };
+}
+
 describe('oauth4webapi against the dev backend', () => {
   it('discovers the same metadata at the OpenID Connect and the RFC 8414 locations', async () => {
     const oidc = await discover('oidc');
@@ -82,8 +103,13 @@ describe('oauth4webapi against the dev backend', () => {
   ] as const) {
     it(`authorization code + PKCE: ${label}`, async () => {
       const as = await discover('oidc');
-      const registered = app.store?.findClient(clientId);
-      if (!registered) throw new Error('seeded client missing');
+      const verifier = oauth.generateRandomCodeVerifier();
+      const state = oauth.generateRandomState();
+      const nonce = oauth.generateRandomNonce();
+      const { registered, url } = await authorizationUrl(as, clientId, verifier, {
+        state,
+        ...(openid ? { scope: 'openid', nonce } : {}),
+      });
       const client: oauth.Client = { client_id: clientId };
       const clientAuth =
         auth === 'none'
@@ -91,19 +117,6 @@ describe('oauth4webapi against the dev backend', () => {
           : auth === 'basic'
             ? oauth.ClientSecretBasic(registered.clientSecret)
             : oauth.ClientSecretPost(registered.clientSecret);
-      const verifier = oauth.generateRandomCodeVerifier();
-      const state = oauth.generateRandomState();
-      const nonce = oauth.generateRandomNonce();
-      const url = new URL(as.authorization_endpoint as string);
-      url.search = new URLSearchParams({
-        client_id: clientId,
-        redirect_uri: registered.allowedRedirectTarget,
-        response_type: 'code',
-        state,
-        code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-        ...(openid ? { scope: 'openid', nonce } : {}),
-      }).toString();
 
       const callback = await signInAtTheLoginPage(url);
       const params = oauth.validateAuthResponse(as, client, callback, state);
@@ -149,18 +162,9 @@ describe('oauth4webapi against the dev backend', () => {
   ] as const) {
     it(`a client with a secret that authenticates with ${label} is refused (invalid_client)`, async () => {
       const as = await discover('oidc');
-      const registered = app.store?.findClient(DEMO_CLIENT_ID);
-      if (!registered) throw new Error('seeded client missing');
-      const client: oauth.Client = { client_id: DEMO_CLIENT_ID };
       const verifier = oauth.generateRandomCodeVerifier();
-      const url = new URL(as.authorization_endpoint as string);
-      url.search = new URLSearchParams({
-        client_id: DEMO_CLIENT_ID,
-        redirect_uri: registered.allowedRedirectTarget,
-        response_type: 'code',
-        code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-        code_challenge_method: 'S256',
-      }).toString();
+      const { registered, url } = await authorizationUrl(as, DEMO_CLIENT_ID, verifier);
+      const client: oauth.Client = { client_id: DEMO_CLIENT_ID };
       const params = oauth.validateAuthResponse(as, client, await signInAtTheLoginPage(url), oauth.expectNoState);
       const redeem = (auth: oauth.ClientAuth) =>
         oauth.authorizationCodeGrantRequest(

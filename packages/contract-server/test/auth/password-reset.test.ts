@@ -2,19 +2,14 @@
 // forgot-password, the reset token's single use and lifetime, and the end of
 // the user's other sessions after a reset.
 
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Browser, buildApp, me, PASSWORD, signInToken, type TestApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { authAppUnderTest } from '../harness.ts';
+import { Browser, buildApp, me, PASSWORD, signInToken } from './harness.ts';
 
 const NEW_PASSWORD = 'N3w-Passw0rd-for-tests';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildApp();
-});
 // Each test starts with no mail sent (forgot-password sends one mail per user per 5 minutes).
-beforeEach(async () => {
-  await t.app.inject({ method: 'POST', url: '/__mock/reset' });
-});
+const t = authAppUnderTest();
 
 async function outbox(): Promise<{ username: string; link: string | null }[]> {
   return (await t.app.inject({ method: 'GET', url: '/__mock/outbox' })).json();

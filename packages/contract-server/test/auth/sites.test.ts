@@ -3,8 +3,9 @@
 // header host.
 
 import { decodeJwt } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CODE_TTL_MS } from '../../src/auth/index.ts';
+import { authAppUnderTest } from '../harness.ts';
 import { userBody } from '../tenant/fixtures.ts';
 import {
   authorizeRequest,
@@ -16,13 +17,9 @@ import {
   ORIGIN,
   PASSWORD,
   pkce,
-  type TestApp,
 } from './harness.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildApp();
-});
+const t = authAppUnderTest({}, { reseedEach: false });
 
 function ssoQuery(overrides: Record<string, string> = {}, challenge = pkce().challenge) {
   return new URLSearchParams({

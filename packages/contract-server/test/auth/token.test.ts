@@ -4,10 +4,10 @@
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CODE_TTL_MS } from '../../src/auth/index.ts';
+import { authAppUnderTest } from '../harness.ts';
 import {
   authorizeRequest,
   Browser,
-  buildApp,
   CONSOLE_CLIENT,
   DEMO_CLIENT,
   exchange,
@@ -15,15 +15,12 @@ import {
   obtainCode,
   PARTNER_CLIENT,
   pkce,
-  type TestApp,
 } from './harness.ts';
 
-let t: TestApp;
-let browser: Browser;
-
 // One app and one signed-in browser for the file: each test takes fresh codes.
+const t = authAppUnderTest({}, { reseedEach: false });
+let browser: Browser;
 beforeAll(async () => {
-  t = await buildApp();
   browser = await new Browser(t.app).open();
   expect((await browser.login('provider.admin')).statusCode).toBe(200);
 });

@@ -14,14 +14,14 @@ import {
   SignJWT,
 } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, CONSOLE_CLIENT, DEMO_CLIENT, me, ORIGIN, signInToken, type TestApp } from './harness.ts';
+import { authAppUnderTest } from '../harness.ts';
+import { buildApp, CONSOLE_CLIENT, DEMO_CLIENT, me, ORIGIN, signInToken } from './harness.ts';
 
-let t: TestApp;
+const t = authAppUnderTest({}, { reseedEach: false });
 let token: string;
 let claims: JWTPayload;
 
 beforeAll(async () => {
-  t = await buildApp();
   ({ token } = await signInToken(t.app));
   claims = decodeJwt(token);
 });

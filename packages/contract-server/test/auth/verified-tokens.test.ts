@@ -4,14 +4,11 @@
 // the token successfully, so it is remembered, then changes something.
 
 import { decodeJwt } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, me, signInToken, type TestApp } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { authAppUnderTest } from '../harness.ts';
+import { me, signInToken } from './harness.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await buildApp();
-});
+const t = authAppUnderTest({}, { reseedEach: false });
 
 async function rememberedToken(username = 'customer.admin') {
   const signedIn = await signInToken(t.app, username);
