@@ -1,18 +1,11 @@
 // GET /user/{uuid}/effectiveAccess (designed, issue 16): what a user ends up
 // with per application and the path that grants it, resolved by the server.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CUSTOMER, PROVIDER, SCO, setup, type TestApp, UNKNOWN_UUID } from '../helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { API, appUnderTest } from '../harness.ts';
+import { CUSTOMER, PROVIDER, SCO, UNKNOWN_UUID } from '../helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await setup();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.app.inject({ method: 'POST', url: '/__mock/reset' });
-});
+const t = appUnderTest();
 
-const API = '/userprofile/api/v1';
 const access = (uuid: string, as = PROVIDER, headers: Record<string, string> = {}) =>
   t.call('GET', `${API}/user/${uuid}/effectiveAccess`, { as, headers, allowUndocumented: true });
 
