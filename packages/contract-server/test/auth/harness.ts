@@ -155,6 +155,11 @@ export class Browser {
     });
   }
 
+  /** GET /auth/logout with these headers (a bearer token, the page's cross-site request token, Sec-Fetch-*). */
+  logout(headers: Record<string, string>) {
+    return this.request({ method: 'GET', url: '/userprofile/api/v1/auth/logout', headers });
+  }
+
   authorize(body: Record<string, unknown>) {
     return this.request({ method: 'POST', url: '/userprofile/api/v1/auth/authorize', payload: body });
   }

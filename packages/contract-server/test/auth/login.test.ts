@@ -174,11 +174,7 @@ describe('session cookie', () => {
     const cookieBefore = browser.cookies.get('UPSESSION') as string;
     expect((await checkSession(browser)).statusCode).toBe(200);
 
-    const out = await browser.request({
-      method: 'GET',
-      url: '/userprofile/api/v1/auth/logout',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const out = await browser.logout({ authorization: `Bearer ${token}` });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ success: true });
     expect(browser.cookies.has('UPSESSION')).toBe(false);
@@ -194,31 +190,19 @@ describe('session cookie', () => {
     const other = await signInToken(shared.app, 'sco.admin');
     const forged = `${token.slice(0, -4)}AAAA`;
     const ignored = await new Browser(shared.app).open();
-    await ignored.request({
-      method: 'GET',
-      url: '/userprofile/api/v1/auth/logout',
-      headers: { authorization: `Bearer ${forged}` },
-    });
+    await ignored.logout({ authorization: `Bearer ${forged}` });
     expect((await me(shared.app, other.token)).statusCode).toBe(200);
 
     shared.clock.advance(3600 * 1000);
     expect((await me(shared.app, token)).statusCode).toBe(401);
-    const out = await browser.request({
-      method: 'GET',
-      url: '/userprofile/api/v1/auth/logout',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const out = await browser.logout({ authorization: `Bearer ${token}` });
     expect(out.statusCode).toBe(200);
     expect((await checkSession(other.browser)).statusCode).toBe(204);
   });
 
   it('a cross-site GET to logout (the cookie alone) does not end the sign-in session', async () => {
     const { token, browser } = await signInToken(shared.app);
-    const out = await browser.request({
-      method: 'GET',
-      url: '/userprofile/api/v1/auth/logout',
-      headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
-    });
+    const out = await browser.logout({ 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' });
     expect(out.statusCode).toBe(200);
     expect((await checkSession(browser)).statusCode).toBe(200);
     expect((await me(shared.app, token)).statusCode).toBe(200);
@@ -228,11 +212,7 @@ describe('session cookie', () => {
     const browser = await new Browser(shared.app).open();
     expect((await browser.login('customer.admin')).statusCode).toBe(200);
     const cookieBefore = browser.cookies.get('UPSESSION') as string;
-    const out = await browser.request({
-      method: 'GET',
-      url: '/userprofile/api/v1/auth/logout',
-      headers: { 'x-xsrf-token': browser.cookies.get('XSRF-TOKEN') as string },
-    });
+    const out = await browser.logout({ 'x-xsrf-token': browser.cookies.get('XSRF-TOKEN') as string });
     expect(out.statusCode).toBe(200);
     expect(browser.cookies.has('UPSESSION')).toBe(false);
     const replay = await new Browser(shared.app).open();
@@ -244,11 +224,7 @@ describe('session cookie', () => {
     const laptop = await signInToken(shared.app);
     const desktop = await signInToken(shared.app);
     const colleague = await signInToken(shared.app, 'customer.admin');
-    await laptop.browser.request({
-      method: 'GET',
-      url: '/userprofile/api/v1/auth/logout',
-      headers: { authorization: `Bearer ${laptop.token}` },
-    });
+    await laptop.browser.logout({ authorization: `Bearer ${laptop.token}` });
     expect((await me(shared.app, laptop.token)).statusCode).toBe(401);
     expect((await me(shared.app, desktop.token)).statusCode).toBe(401);
     expect((await checkSession(desktop.browser)).statusCode).toBe(204);

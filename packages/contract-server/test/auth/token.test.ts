@@ -229,11 +229,7 @@ describe('token', () => {
   it('a code is refused once its sign-in session has ended', async () => {
     const other = await new Browser(t.app).open();
     const grant = await obtainCode(other, { username: 'customer.admin' });
-    const out = await other.request({
-      method: 'GET',
-      url: '/userprofile/api/v1/auth/logout',
-      headers: { 'x-xsrf-token': other.cookies.get('XSRF-TOKEN') as string },
-    });
+    const out = await other.logout({ 'x-xsrf-token': other.cookies.get('XSRF-TOKEN') as string });
     expect(out.statusCode).toBe(200);
     expect(other.cookies.has('UPSESSION')).toBe(false);
     expectOAuthError(await redeem(grant), 'invalid_grant');

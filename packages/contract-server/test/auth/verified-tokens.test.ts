@@ -40,11 +40,7 @@ describe('a remembered token', () => {
 
   it('is refused on the next call after its user signs out everywhere', async () => {
     const { token, browser } = await rememberedToken();
-    await browser.request({
-      method: 'GET',
-      url: '/userprofile/api/v1/auth/logout',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    await browser.logout({ authorization: `Bearer ${token}` });
     expect((await me(t.app, token)).statusCode).toBe(401);
   });
 
