@@ -1,19 +1,13 @@
 // The built console under /userprofile/: files, the SPA fallback for screen
 // routes, JSON 404s for unknown API paths, and the start-up configuration.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { appUnderTest } from './harness.ts';
+import { appUnderTest, consoleBuild } from './harness.ts';
 
 const t = appUnderTest(
-  () => {
-    const dist = mkdtempSync(join(tmpdir(), 'console-dist-'));
-    mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
-    return { webDist: dist, startupConfig: { supportEmail: 'noc-support@example.com' } };
-  },
+  () => ({
+    webDist: consoleBuild({ 'index.html': '<!doctype html><div id="root"></div>', 'assets/app.js': 'console.log(1)' }),
+    startupConfig: { supportEmail: 'noc-support@example.com' },
+  }),
   { reseedEach: false },
 );
 

@@ -4,6 +4,9 @@
 // the file's (or describe block's) tests, reseeded before each test unless the
 // tests only read, and closed after them. Kept apart from helpers.ts and
 // auth/harness.ts, which scripts outside vitest import (the sign-in bench).
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { AppOptions } from '../src/app.ts';
 import { type TestApp as AuthTestApp, buildApp as buildAuthApp } from './auth/harness.ts';
@@ -90,4 +93,14 @@ export function apiCalls(t: TestApp) {
     get: async (url: string, as = PROVIDER) => (await t.call('GET', `${API}${url}`, { as })).body,
     post: (url: string, body?: unknown, as = PROVIDER) => t.call('POST', `${API}${url}`, { as, body }),
   };
+}
+
+/** A stand-in for the built console (the `webDist` option): these files, by path, in a fresh temporary folder. */
+export function consoleBuild(files: Record<string, string>): string {
+  const dist = mkdtempSync(join(tmpdir(), 'console-dist-'));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dist, name)), { recursive: true });
+    writeFileSync(join(dist, name), text);
+  }
+  return dist;
 }

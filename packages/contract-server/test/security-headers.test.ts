@@ -2,12 +2,9 @@
 // sends no referrer; pages carry a Content-Security-Policy whose nonce is the
 // one written into the page; API answers are never stored.
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_CLIENT_ID } from '../src/seed/seed.ts';
-import { API, appUnderTest } from './harness.ts';
+import { API, appUnderTest, consoleBuild } from './harness.ts';
 import { PROVIDER } from './helpers.ts';
 
 // What `vite build` writes with html.cspNonce set (packages/web/vite.config.ts).
@@ -16,16 +13,9 @@ const INDEX = `<!doctype html><html><head>
 <script type="module" crossorigin src="/userprofile/assets/app.js" nonce="CSP_NONCE_PLACEHOLDER"></script>
 </head><body><div id="root"></div></body></html>`;
 
-const t = appUnderTest(
-  () => {
-    const dist = mkdtempSync(join(tmpdir(), 'console-dist-'));
-    mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), INDEX);
-    writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
-    return { webDist: dist };
-  },
-  { reseedEach: false },
-);
+const t = appUnderTest(() => ({ webDist: consoleBuild({ 'index.html': INDEX, 'assets/app.js': 'console.log(1)' }) }), {
+  reseedEach: false,
+});
 
 function directives(csp: unknown): Map<string, string[]> {
   const map = new Map<string, string[]>();

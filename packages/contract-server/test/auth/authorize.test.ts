@@ -1,21 +1,14 @@
 // Security checklist, "Authorize": every bad authorization request is refused
 // with an error (400), at the login page and at the API, never with a redirect.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authAppUnderTest } from '../harness.ts';
+import { authAppUnderTest, consoleBuild } from '../harness.ts';
 import { authorizeRequest, Browser, CONSOLE_CLIENT, exchange, obtainCode, PARTNER_CLIENT, pkce } from './harness.ts';
 
+// A stand-in for the built console, so the login page itself can load.
 const t = authAppUnderTest(
-  () => {
-    // A stand-in for the built console, so the login page itself can load.
-    const webDist = mkdtempSync(path.join(tmpdir(), 'userprofile-web-'));
-    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>User Profile login</title>');
-    return { webDist };
-  },
+  () => ({ webDist: consoleBuild({ 'index.html': '<!doctype html><title>User Profile login</title>' }) }),
   { reseedEach: false },
 );
 let app: FastifyInstance;
