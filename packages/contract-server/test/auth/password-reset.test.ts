@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { authAppUnderTest } from '../harness.ts';
-import { Browser, buildApp, me, PASSWORD, signInToken } from './harness.ts';
+import { Browser, me, PASSWORD, signInToken } from './harness.ts';
 
 const NEW_PASSWORD = 'N3w-Passw0rd-for-tests';
 
@@ -65,22 +65,21 @@ describe('password reset', () => {
   });
 
   it("a successful reset ends the user's other sessions; the new password signs in, the old one no longer", async () => {
-    const fresh = await buildApp();
-    const phone = await signInToken(fresh.app, 'customer.admin');
-    const laptop = await signInToken(fresh.app, 'customer.admin');
-    const colleague = await signInToken(fresh.app, 'provider.admin');
+    const phone = await signInToken(t.app, 'customer.admin');
+    const laptop = await signInToken(t.app, 'customer.admin');
+    const colleague = await signInToken(t.app, 'provider.admin');
 
-    const before = (await fresh.app.inject({ method: 'GET', url: '/__mock/outbox' })).json().length;
-    await fresh.helper.call('POST', '/userprofile/api/v1/password/forgot', { body: { username: 'customer.admin' } });
-    const mail = (await fresh.app.inject({ method: 'GET', url: '/__mock/outbox' })).json().slice(before)[0];
+    const before = (await t.app.inject({ method: 'GET', url: '/__mock/outbox' })).json().length;
+    await t.helper.call('POST', '/userprofile/api/v1/password/forgot', { body: { username: 'customer.admin' } });
+    const mail = (await t.app.inject({ method: 'GET', url: '/__mock/outbox' })).json().slice(before)[0];
     const token = mail.link.split('/password/new/')[1];
-    const reset = await fresh.helper.call('POST', '/userprofile/api/v1/password/update', {
+    const reset = await t.helper.call('POST', '/userprofile/api/v1/password/update', {
       body: { token, password: NEW_PASSWORD, rePassword: NEW_PASSWORD },
     });
     expect(reset.status).toBe(204);
 
-    expect((await me(fresh.app, phone.token)).statusCode).toBe(401);
-    expect((await me(fresh.app, laptop.token)).statusCode).toBe(401);
+    expect((await me(t.app, phone.token)).statusCode).toBe(401);
+    expect((await me(t.app, laptop.token)).statusCode).toBe(401);
     const session = await laptop.browser.request({
       method: 'POST',
       url: '/userprofile/api/v1/auth/session',
@@ -96,9 +95,9 @@ describe('password reset', () => {
     });
     expect(session.statusCode).toBe(204);
     // Another user's sessions are untouched.
-    expect((await me(fresh.app, colleague.token)).statusCode).toBe(200);
+    expect((await me(t.app, colleague.token)).statusCode).toBe(200);
 
-    const browser = await new Browser(fresh.app).open();
+    const browser = await new Browser(t.app).open();
     expect((await browser.login('customer.admin', PASSWORD)).statusCode).toBe(401);
     expect((await browser.login('customer.admin', NEW_PASSWORD)).statusCode).toBe(200);
   });
