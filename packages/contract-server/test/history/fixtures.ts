@@ -2,9 +2,11 @@
 // API as an administrator, records to change, and request bodies.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { API } from '../harness.ts';
 import { CUSTOMER, PROVIDER, type Response, SCO, type TestApp } from '../helpers.ts';
 
-export const API = '/userprofile/api/v1';
+// Re-exported: the history tests import it with their fixtures.
+export { API };
 // biome-ignore lint/suspicious/noExplicitAny: answers are checked against the document, then read freely
 export type Json = Record<string, any>;
 

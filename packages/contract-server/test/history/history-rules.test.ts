@@ -5,20 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONSOLE_CLIENT_ID } from '../../src/seed/seed.ts';
-import { CUSTOMER, PROVIDER, type Response, SCO, setup, type TestApp, UNKNOWN_UUID } from '../helpers.ts';
+import { appUnderTest } from '../harness.ts';
+import { CUSTOMER, PROVIDER, type Response, SCO, setup, UNKNOWN_UUID } from '../helpers.ts';
 import { API, appBody, historyCalls, type Json, tag } from './fixtures.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await setup();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  // A fresh store: a fresh history.
-  await t.app.inject({ method: 'POST', url: '/__mock/reset' });
-});
+// Reseeded before each test: a fresh store, a fresh history.
+const t = appUnderTest();
 
 const calls = () => historyCalls(t);
 const history = (kind: string, uuid: string, as = PROVIDER, query = '') => calls().history(kind, uuid, as, query);

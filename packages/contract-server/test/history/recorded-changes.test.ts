@@ -5,19 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CUSTOMER, PROVIDER, SCO, setup, type TestApp } from '../helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { appUnderTest } from '../harness.ts';
+import { CUSTOMER, PROVIDER, SCO } from '../helpers.ts';
 import { API, appBody, historyCalls, type Json, tag } from './fixtures.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await setup();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  // A fresh store: a fresh history.
-  await t.app.inject({ method: 'POST', url: '/__mock/reset' });
-});
+// Reseeded before each test: a fresh store, a fresh history.
+const t = appUnderTest();
 
 const calls = () => historyCalls(t);
 const get = (url: string) => calls().get(url);
