@@ -1,8 +1,8 @@
 // The set-up most server test files share, in one call: the app of helpers.ts
 // (fresh seeded store, bearer tokens for the seeded accounts, the cross-site
 // request token, every answer checked against the document) built once before
-// the file's (or describe block's) tests, reseeded before each test unless the
-// tests only read, and closed after them. Kept apart from helpers.ts and
+// the file's (or describe block's) tests, reseeded before each test (unless
+// told not to), and closed after them. Kept apart from helpers.ts and
 // auth/harness.ts, which scripts outside vitest import (the sign-in bench).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,9 +17,10 @@ export const API = '/userprofile/api/v1';
 
 export interface Lifecycle {
   /**
-   * Reseed the store (`POST /__mock/reset`, which also disarms every fault)
-   * before each test. Leave it on unless no test of the block writes: a block
-   * that only reads shares one seeded store.
+   * Reseed the store (`POST /__mock/reset`, which also disarms every fault
+   * and clears the sign-in limits) before each test. Off, the block's tests
+   * share one seeded store: for tests that only read, or whose writes cannot
+   * disturb each other (contract.test.ts, sweep.test.ts).
    */
   reseedEach?: boolean;
 }
