@@ -13,15 +13,13 @@ export type Json = Record<string, any>;
 /** A short random suffix for unique names. */
 export const tag = () => randomBytes(3).toString('hex');
 
+/** A new role or element row of an application. */
+export function appRow(name: string, category: string, { externalRole = false, minimumRole = 'ADMIN' } = {}) {
+  return { uuid: randomUUID(), name, externalRole, category, minimumRole: { name: minimumRole } };
+}
+
 /** A new application with both passwords, two roles and one element. */
 export function appBody(name: string, passwords = { dataPassword: 'Data-Secret-1', apiPassword: 'Api-Secret-1' }) {
-  const row = (name: string, category: string, externalRole = false) => ({
-    uuid: randomUUID(),
-    name,
-    externalRole,
-    category,
-    minimumRole: { name: 'ADMIN' },
-  });
   return {
     name,
     dataUrl: 'jdbc:postgresql://db.example.net/faults',
@@ -31,8 +29,8 @@ export function appBody(name: string, passwords = { dataPassword: 'Data-Secret-1
     apiAuthType: 'HTTP_BASIC',
     apiUsername: 'faults-api',
     ...passwords,
-    roles: [row('FAULT_VIEWER', 'ROLE'), row('FAULT_EDITOR', 'ROLE', true)],
-    elements: [row('Fibre Cuts', 'FAULT_VIEW')],
+    roles: [appRow('FAULT_VIEWER', 'ROLE'), appRow('FAULT_EDITOR', 'ROLE', { externalRole: true })],
+    elements: [appRow('Fibre Cuts', 'FAULT_VIEW')],
   };
 }
 

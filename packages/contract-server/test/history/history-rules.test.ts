@@ -2,14 +2,13 @@
 // scoped like the records, what the reader's GET would not show left out, no
 // secret or hash in any entry, bounded by HISTORY_LIMIT, paged newest first,
 // fault-injectable like every call.
-import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_CLIENT_ID } from '../../src/seed/seed.ts';
 import { appUnderTest } from '../harness.ts';
 import { CUSTOMER, PROVIDER, type Response, SCO, setup, UNKNOWN_UUID } from '../helpers.ts';
-import { API, appBody, historyCalls, type Json, tag } from './fixtures.ts';
+import { API, appBody, appRow, historyCalls, type Json, tag } from './fixtures.ts';
 
 // Reseeded before each test: a fresh store, a fresh history.
 const t = appUnderTest();
@@ -29,20 +28,8 @@ describe('what the reader’s GET would not show is left out', () => {
       ...(await get(`/app/${app.uuid}`)),
       roles: [
         ...view.roles,
-        {
-          uuid: randomUUID(),
-          name: 'INVENTORY_ROOT',
-          externalRole: false,
-          category: 'ROLE',
-          minimumRole: { name: 'ERRIGAL_ADMIN' },
-        },
-        {
-          uuid: randomUUID(),
-          name: 'INVENTORY_AUDIT',
-          externalRole: false,
-          category: 'ROLE',
-          minimumRole: { name: 'ADMIN' },
-        },
+        appRow('INVENTORY_ROOT', 'ROLE', { minimumRole: 'ERRIGAL_ADMIN' }),
+        appRow('INVENTORY_AUDIT', 'ROLE'),
       ],
     });
     const provider = await history('application', app.uuid);

@@ -2,13 +2,12 @@
 // every kind of record is recorded with who, when, which call, the record
 // before and after as its GET answers it, and a field-by-field diff labelled
 // as the editor labels the fields. One test per kind and action.
-import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
 import { appUnderTest } from '../harness.ts';
 import { CUSTOMER, PROVIDER, SCO } from '../helpers.ts';
-import { API, appBody, historyCalls, type Json, tag } from './fixtures.ts';
+import { API, appBody, appRow, historyCalls, type Json, tag } from './fixtures.ts';
 
 // Reseeded before each test: a fresh store, a fresh history.
 const t = appUnderTest();
@@ -195,13 +194,7 @@ describe('applications', () => {
       apiPassword: 'Api-Secret-2',
       roles: [
         { ...editor, minimumRole: { name: 'SCO_ADMIN' }, errigalCustomerCompany: { uuid: sco.companyUuid } },
-        {
-          uuid: randomUUID(),
-          name: 'FAULT_ADMIN',
-          externalRole: false,
-          category: 'ROLE',
-          minimumRole: { name: 'ADMIN' },
-        },
+        appRow('FAULT_ADMIN', 'ROLE'),
       ],
     });
     const entry = await latest('application', created.uuid);
