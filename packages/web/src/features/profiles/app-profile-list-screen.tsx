@@ -4,20 +4,13 @@
 import { Table } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { DataState } from '../../components/ui/data-state.tsx';
-import {
-  ClientListFooter,
-  ExpandableItems,
-  ExpandToggle,
-  FilterBar,
-  type ListHeader,
-  ListTable,
-  RecordLink,
-} from '../../components/ui/list-kit.tsx';
+import { ExpandableItems, ExpandToggle, FilterBar, type ListHeader } from '../../components/ui/list-kit.tsx';
 import { LinkButton, Screen } from '../../components/ui/page.tsx';
 import { appProfiles } from '../../lib/data/app-profiles.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
 import { toAppProfileEdit, toAppProfileNew } from '../../lib/paths.ts';
 import { useClientList } from '../../lib/use-client-list.ts';
+import { ProfileListTable } from './profile-list-table.tsx';
 import { APP_PROFILE_COLUMNS, toAppProfileRow } from './profile-lists.ts';
 
 /** The headers name the Roles and Parameters columns in the plural (the filters: 'Filter by Role'). */
@@ -58,30 +51,24 @@ export function AppProfileListScreen() {
         empty="No application profiles yet."
       >
         {() => (
-          <>
-            <Table.ScrollArea>
-              <ListTable label="Application profiles" columns={HEADERS} list={list} variant="line">
-                {list.rows.map((row) => (
-                  <Table.Row key={row.uuid} verticalAlign="top" whiteSpace="normal">
-                    <Table.Cell>
-                      <RecordLink href={toAppProfileEdit(row.uuid)}>{row.name}</RecordLink>
-                    </Table.Cell>
-                    <Table.Cell hideBelow="md" color="fg.muted" whiteSpace="normal" minW="48">
-                      {row.description}
-                    </Table.Cell>
-                    <Table.Cell>{row.application}</Table.Cell>
-                    <Table.Cell data-column="roles">
-                      <ExpandableItems items={row.roles} expanded={expanded} />
-                    </Table.Cell>
-                    <Table.Cell data-column="parameters" hideBelow="sm">
-                      <ExpandableItems items={row.parameters} expanded={expanded} />
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </ListTable>
-            </Table.ScrollArea>
-            <ClientListFooter list={list} empty="No application profiles match" />
-          </>
+          <ProfileListTable
+            label="Application profiles"
+            columns={HEADERS}
+            list={list}
+            editPath={toAppProfileEdit}
+            noMatch="No application profiles match"
+            cells={(row) => (
+              <>
+                <Table.Cell>{row.application}</Table.Cell>
+                <Table.Cell data-column="roles">
+                  <ExpandableItems items={row.roles} expanded={expanded} />
+                </Table.Cell>
+                <Table.Cell data-column="parameters" hideBelow="sm">
+                  <ExpandableItems items={row.parameters} expanded={expanded} />
+                </Table.Cell>
+              </>
+            )}
+          />
         )}
       </DataState>
     </Screen>

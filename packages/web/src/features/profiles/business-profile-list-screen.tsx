@@ -6,13 +6,14 @@ import { Table } from '@chakra-ui/react';
 import { DEFAULT_PAGE } from '@userprofile/shared/constants';
 import { useMemo, useState } from 'react';
 import { DataState } from '../../components/ui/data-state.tsx';
-import { ClientListFooter, FilterBar, type ListHeader, ListTable, RecordLink } from '../../components/ui/list-kit.tsx';
+import { FilterBar, type ListHeader } from '../../components/ui/list-kit.tsx';
 import { LinkButton, Screen } from '../../components/ui/page.tsx';
 import { applications } from '../../lib/data/applications.ts';
 import { businessProfiles } from '../../lib/data/business-profiles.ts';
 import { combineLoads, useCache } from '../../lib/data/use-cache.ts';
 import { toBusinessProfileEdit, toBusinessProfileNew } from '../../lib/paths.ts';
 import { type ListColumn, useClientList } from '../../lib/use-client-list.ts';
+import { ProfileListTable } from './profile-list-table.tsx';
 import { appProfileCell, type BusinessProfileRow, filterByAppProfiles, toBusinessProfileRow } from './profile-lists.ts';
 
 const TEXT_COLUMNS: readonly (ListColumn<BusinessProfileRow> & ListHeader)[] = [
@@ -75,28 +76,20 @@ export function BusinessProfileListScreen() {
         empty="No business profiles yet."
       >
         {([, appList]) => (
-          <>
-            <Table.ScrollArea>
-              <ListTable label="Business profiles" columns={columns} list={list} variant="line">
-                {list.rows.map((row) => (
-                  <Table.Row key={row.uuid} verticalAlign="top" whiteSpace="normal">
-                    <Table.Cell>
-                      <RecordLink href={toBusinessProfileEdit(row.uuid)}>{row.name}</RecordLink>
-                    </Table.Cell>
-                    <Table.Cell hideBelow="md" color="fg.muted" whiteSpace="normal" minW="48">
-                      {row.description}
-                    </Table.Cell>
-                    {appList.map((app) => (
-                      <Table.Cell key={app.uuid} data-column={app.name}>
-                        {appProfileCell(row, app)}
-                      </Table.Cell>
-                    ))}
-                  </Table.Row>
-                ))}
-              </ListTable>
-            </Table.ScrollArea>
-            <ClientListFooter list={list} empty="No business profiles match" />
-          </>
+          <ProfileListTable
+            label="Business profiles"
+            columns={columns}
+            list={list}
+            editPath={toBusinessProfileEdit}
+            noMatch="No business profiles match"
+            cells={(row) =>
+              appList.map((app) => (
+                <Table.Cell key={app.uuid} data-column={app.name}>
+                  {appProfileCell(row, app)}
+                </Table.Cell>
+              ))
+            }
+          />
         )}
       </DataState>
     </Screen>

@@ -1,0 +1,48 @@
+// The table of both profile lists (spec §2): Name (a link to the profile's
+// editor) and Description first, then the cells of the kind — roles and
+// parameters, or one application profile per application — and the range and
+// pager below.
+import { Table } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { ClientListFooter, type ListHeader, ListTable, RecordLink } from '../../components/ui/list-kit.tsx';
+import type { ClientList } from '../../lib/use-client-list.ts';
+
+export function ProfileListTable<R extends { uuid: string; name: string; description: string }>({
+  label,
+  columns,
+  list,
+  editPath,
+  noMatch,
+  cells,
+}: {
+  label: string;
+  /** The headers, Name and Description first. */
+  columns: readonly ListHeader[];
+  list: ClientList<R>;
+  editPath: (uuid: string) => string;
+  /** The footer's text when nothing matches. */
+  noMatch: string;
+  /** The row's cells after Name and Description. */
+  cells: (row: R) => ReactNode;
+}) {
+  return (
+    <>
+      <Table.ScrollArea>
+        <ListTable label={label} columns={columns} list={list} variant="line">
+          {list.rows.map((row) => (
+            <Table.Row key={row.uuid} verticalAlign="top" whiteSpace="normal">
+              <Table.Cell>
+                <RecordLink href={editPath(row.uuid)}>{row.name}</RecordLink>
+              </Table.Cell>
+              <Table.Cell hideBelow="md" color="fg.muted" whiteSpace="normal" minW="48">
+                {row.description}
+              </Table.Cell>
+              {cells(row)}
+            </Table.Row>
+          ))}
+        </ListTable>
+      </Table.ScrollArea>
+      <ClientListFooter list={list} empty={noMatch} />
+    </>
+  );
+}
