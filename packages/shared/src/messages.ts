@@ -64,6 +64,26 @@ export const loginMessages = {
   lockedOutNoWait: 'Too many failed sign-in attempts. Please wait a moment and try again.',
 } as const;
 
+/**
+ * The History and Effective Access tabs (issue 16); the spec has neither, so
+ * every text is designed.
+ */
+export const historyTexts = {
+  historyTab: 'History',
+  effectiveAccessTab: 'Effective Access',
+  noHistory: 'No changes recorded yet',
+  loadOlder: 'Load older',
+  /** A backend without the designed calls answers 404, 405 or 501 (openapi: x-designed). */
+  historyNotOffered: 'This backend does not offer record history',
+  effectiveAccessNotOffered: 'This backend does not offer effective access',
+  /** An entry made by the server itself (a sync, the seed). */
+  serverActor: 'the server',
+  secretChanged: template<[label: string]>('{label} changed'),
+  inactiveUser: 'This user is inactive: none of the access below applies until the user is activated.',
+  noBusinessProfile: 'This user has no business profile, so no application grants them anything.',
+  noApplications: 'The business profile grants no roles or elements.',
+} as const;
+
 /** Fixed texts of the screens of spec §2 and §6. */
 export const pageTexts = {
   forbiddenTitle: '403 Forbidden',
@@ -274,6 +294,7 @@ export const allCatalogueTexts: readonly string[] = (() => {
     globalMessages,
     loginMessages,
     pageTexts,
+    historyTexts,
     userMessages,
     applicationMessages,
     profileMessages,

@@ -126,7 +126,13 @@ test.describe('as provider.admin (ERRIGAL_ADMIN)', () => {
     const apps = new ApplicationsPage(page);
     await apps.open();
     await apps.edit('Alarm Manager');
-    await expect(page.getByRole('tab')).toHaveText(['Basic Info', 'Roles3', 'Alarm Severity Filters4', 'Dashboards3']);
+    await expect(page.getByRole('tab')).toHaveText([
+      'Basic Info',
+      'Roles3',
+      'Alarm Severity Filters4',
+      'Dashboards3',
+      'History',
+    ]);
     await apps.tab(/^Roles/).click();
     const viewer = apps.rowGroup('ALARM_VIEWER');
     await expect(viewer).toContainText(pageTexts.externalRole);

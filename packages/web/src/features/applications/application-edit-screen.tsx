@@ -7,7 +7,7 @@
 // the rules and mapping ./application-form.ts; this file is the layout.
 import { Badge, Box, Button, Heading, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import { API_AUTH_TYPES, DEFAULT_MINIMUM_ROLE } from '@userprofile/shared/constants';
-import { applicationMessages, pageTexts } from '@userprofile/shared/messages';
+import { applicationMessages, historyTexts, pageTexts } from '@userprofile/shared/messages';
 import type { ApplicationField } from '@userprofile/shared/validation';
 import { useEffect, useState } from 'react';
 import { LuRefreshCw, LuTrash2 } from 'react-icons/lu';
@@ -17,6 +17,7 @@ import { DataState } from '../../components/ui/data-state.tsx';
 import { EditorActions, EditorForm } from '../../components/ui/editor-form.tsx';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
 import { Screen } from '../../components/ui/page.tsx';
+import { HISTORY_TAB, HistoryTabContent } from '../../components/ui/record-history.tsx';
 import { failureReason, isApiError } from '../../lib/api/errors.ts';
 import { companies } from '../../lib/data/companies.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
@@ -106,7 +107,8 @@ function ApplicationEditor({ uuid }: { uuid: string | null }) {
 
   const isNew = uuid === null;
   const categories = elementCategoryTabs(rows.elements);
-  const activeTab = tab === 'basic' || tab === 'roles' || categories.some((c) => c.category === tab) ? tab : 'basic';
+  const known = tab === 'basic' || tab === 'roles' || (tab === HISTORY_TAB && !isNew);
+  const activeTab = known || categories.some((c) => c.category === tab) ? tab : 'basic';
   const actions = isNew ? null : (
     <Button size="sm" variant="outline" onClick={sync} loading={syncing} loadingText="Syncing..." disabled={!record}>
       <LuRefreshCw aria-hidden /> Sync
@@ -154,6 +156,7 @@ function ApplicationEditor({ uuid }: { uuid: string | null }) {
                       />
                     </Tabs.Trigger>
                   ))}
+                  {uuid ? <Tabs.Trigger value={HISTORY_TAB}>{historyTexts.historyTab}</Tabs.Trigger> : null}
                 </Tabs.List>
 
                 <Tabs.Content value="basic">
@@ -233,6 +236,7 @@ function ApplicationEditor({ uuid }: { uuid: string | null }) {
                     />
                   </Tabs.Content>
                 ))}
+                {uuid ? <HistoryTabContent kind="application" uuid={uuid} record={record} /> : null}
               </Tabs.Root>
 
               {topAdmin ? (

@@ -15,6 +15,7 @@ import { DataState } from '../../components/ui/data-state.tsx';
 import { EditorActions, EditorForm } from '../../components/ui/editor-form.tsx';
 import { TextField } from '../../components/ui/fields.tsx';
 import { Screen } from '../../components/ui/page.tsx';
+import { BasicAndHistoryTabs } from '../../components/ui/record-history.tsx';
 import { failureReason } from '../../lib/api/errors.ts';
 import { getConfig } from '../../lib/config.ts';
 import { editorScreen } from '../../lib/editor-screen.ts';
@@ -62,59 +63,61 @@ function AuthClientEditor({ uuid }: { uuid: string | null }) {
           const saved = editor.record ? toAuthClientForm(editor.record) : null;
           const addresses = saved ? signInAddresses(saved, window.location.origin, getConfig().apiBaseUrl) : null;
           return (
-            <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="8" alignItems="start">
-              <EditorForm onSubmit={editor.submit}>
-                <Stack gap="4">
-                  <TextField
-                    label="Client Id"
-                    readOnly
-                    monospace
-                    value={form.uuid ?? ''}
-                    onChange={() => {}}
-                    helper={isNew ? 'Given when the client is created' : undefined}
-                    end={form.uuid ? <CopyButton value={form.uuid} label="Copy client id" /> : undefined}
-                  />
-                  <TextField
-                    label="Client Secret"
-                    required
-                    monospace
-                    autoComplete="off"
-                    {...bind('clientSecret')}
-                    helper="The other application authenticates with it at the token endpoint"
-                    end={
-                      <>
-                        <IconButton
-                          size="sm"
-                          variant="outline"
-                          aria-label="Generate a new secret"
-                          title="Generate a new secret"
-                          onClick={() => set('clientSecret', generateClientSecret())}
-                        >
-                          <LuDices />
-                        </IconButton>
-                        <CopyButton value={form.clientSecret} label="Copy client secret" />
-                      </>
-                    }
-                  />
-                  <TextField label="Name" required {...bind('name')} />
-                  <TextField label="Description" required {...bind('description')} />
-                  <TextField
-                    label="Allowed Redirect Target"
-                    type="url"
-                    monospace
-                    {...bind('allowedRedirectTarget')}
-                    helper="An absolute https URL, or http on localhost / 127.0.0.1"
-                  />
-                  <EditorActions
-                    submitLabel={isNew ? 'Create Client' : 'Update Client'}
-                    editor={editor}
-                    invalidHint
-                    mt="2"
-                  />
-                </Stack>
-              </EditorForm>
-              <SignInPanel addresses={addresses} />
-            </Grid>
+            <BasicAndHistoryTabs kind="authClient" uuid={uuid} record={editor.record}>
+              <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }} gap="8" alignItems="start">
+                <EditorForm onSubmit={editor.submit}>
+                  <Stack gap="4">
+                    <TextField
+                      label="Client Id"
+                      readOnly
+                      monospace
+                      value={form.uuid ?? ''}
+                      onChange={() => {}}
+                      helper={isNew ? 'Given when the client is created' : undefined}
+                      end={form.uuid ? <CopyButton value={form.uuid} label="Copy client id" /> : undefined}
+                    />
+                    <TextField
+                      label="Client Secret"
+                      required
+                      monospace
+                      autoComplete="off"
+                      {...bind('clientSecret')}
+                      helper="The other application authenticates with it at the token endpoint"
+                      end={
+                        <>
+                          <IconButton
+                            size="sm"
+                            variant="outline"
+                            aria-label="Generate a new secret"
+                            title="Generate a new secret"
+                            onClick={() => set('clientSecret', generateClientSecret())}
+                          >
+                            <LuDices />
+                          </IconButton>
+                          <CopyButton value={form.clientSecret} label="Copy client secret" />
+                        </>
+                      }
+                    />
+                    <TextField label="Name" required {...bind('name')} />
+                    <TextField label="Description" required {...bind('description')} />
+                    <TextField
+                      label="Allowed Redirect Target"
+                      type="url"
+                      monospace
+                      {...bind('allowedRedirectTarget')}
+                      helper="An absolute https URL, or http on localhost / 127.0.0.1"
+                    />
+                    <EditorActions
+                      submitLabel={isNew ? 'Create Client' : 'Update Client'}
+                      editor={editor}
+                      invalidHint
+                      mt="2"
+                    />
+                  </Stack>
+                </EditorForm>
+                <SignInPanel addresses={addresses} />
+              </Grid>
+            </BasicAndHistoryTabs>
           );
         }}
       </DataState>

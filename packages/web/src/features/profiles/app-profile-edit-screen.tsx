@@ -6,7 +6,7 @@
 // the business profiles (and so the users) that have it.
 import { Stack, Table, Tabs, Text } from '@chakra-ui/react';
 import { sharedRecordReadOnly } from '@userprofile/shared/constants';
-import { profileMessages } from '@userprofile/shared/messages';
+import { historyTexts, profileMessages } from '@userprofile/shared/messages';
 import type { AppProfileField } from '@userprofile/shared/validation';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -15,6 +15,7 @@ import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
 import { SelectField } from '../../components/ui/fields.tsx';
 import { RecordLink } from '../../components/ui/list-kit.tsx';
 import { toOptions } from '../../components/ui/native-select.tsx';
+import { HISTORY_TAB, HistoryTabContent } from '../../components/ui/record-history.tsx';
 import { appProfiles } from '../../lib/data/app-profiles.ts';
 import { applications } from '../../lib/data/applications.ts';
 import { businessProfiles } from '../../lib/data/business-profiles.ts';
@@ -107,9 +108,10 @@ function AppProfileEditor({ uuid }: { uuid: string | null }) {
   const readOnly = editor.record !== null && sharedRecordReadOnly(role, editor.record);
   const locked = applicationLocked(form);
   const appMessage = apps.error ? null : applicationFieldMessage(apps.data, editor.errors);
-  const tabValues = ['basic', 'roles', ...categories.map((c) => `category:${c.category}`), 'businessProfiles'];
+  const recordTabs = ['businessProfiles', HISTORY_TAB];
+  const tabValues = ['basic', 'roles', ...categories.map((c) => `category:${c.category}`), ...recordTabs];
   const activeTab =
-    tabValues.includes(tab) && (tab === 'basic' || application || tab === 'businessProfiles') ? tab : 'basic';
+    tabValues.includes(tab) && (tab === 'basic' || application || recordTabs.includes(tab)) ? tab : 'basic';
 
   return (
     <ProfileEditorFrame
@@ -157,6 +159,7 @@ function AppProfileEditor({ uuid }: { uuid: string | null }) {
             </Tabs.Trigger>
           ))}
           {isNew ? null : <Tabs.Trigger value="businessProfiles">Business Profiles</Tabs.Trigger>}
+          {isNew ? null : <Tabs.Trigger value={HISTORY_TAB}>{historyTexts.historyTab}</Tabs.Trigger>}
         </Tabs.List>
 
         <Tabs.Content value="basic">
@@ -216,6 +219,7 @@ function AppProfileEditor({ uuid }: { uuid: string | null }) {
             <UsedBy dependants={dependants} />
           </Tabs.Content>
         )}
+        {uuid ? <HistoryTabContent kind="appProfile" uuid={uuid} record={editor.record} /> : null}
       </Tabs.Root>
     </ProfileEditorFrame>
   );

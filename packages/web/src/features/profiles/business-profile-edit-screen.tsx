@@ -5,7 +5,7 @@
 // counts of its active and inactive users, Clone Profile, and its users.
 import { Box, Fieldset, SimpleGrid, Table, Tabs, Text } from '@chakra-ui/react';
 import { sharedRecordReadOnly } from '@userprofile/shared/constants';
-import { profileMessages } from '@userprofile/shared/messages';
+import { historyTexts, profileMessages } from '@userprofile/shared/messages';
 import type { BusinessProfileField } from '@userprofile/shared/validation';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
@@ -13,6 +13,7 @@ import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
 import { SelectField } from '../../components/ui/fields.tsx';
 import { ClientListFooter, RecordLink } from '../../components/ui/list-kit.tsx';
 import { toOptions } from '../../components/ui/native-select.tsx';
+import { HISTORY_TAB, HistoryTabContent } from '../../components/ui/record-history.tsx';
 import { appProfiles } from '../../lib/data/app-profiles.ts';
 import { applications } from '../../lib/data/applications.ts';
 import { businessProfiles } from '../../lib/data/business-profiles.ts';
@@ -98,7 +99,7 @@ function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
   const isNew = form.uuid === null;
   // A provider-level record (no company): only ERRIGAL_ADMIN may change it; the server refuses anyone else.
   const readOnly = editor.record !== null && sharedRecordReadOnly(role, editor.record);
-  const activeTab = tab === 'users' && !isNew ? 'users' : 'basic';
+  const activeTab = (tab === 'users' || tab === HISTORY_TAB) && !isNew ? tab : 'basic';
 
   return (
     <ProfileEditorFrame
@@ -132,6 +133,7 @@ function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
         <Tabs.List>
           <Tabs.Trigger value="basic">Basic Info</Tabs.Trigger>
           {isNew ? null : <Tabs.Trigger value="users">Users</Tabs.Trigger>}
+          {isNew ? null : <Tabs.Trigger value={HISTORY_TAB}>{historyTexts.historyTab}</Tabs.Trigger>}
         </Tabs.List>
         <Tabs.Content value="basic">
           <ProfileBasicFields
@@ -181,6 +183,7 @@ function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
             <UserList users={users} />
           </Tabs.Content>
         )}
+        {uuid ? <HistoryTabContent kind="businessProfile" uuid={uuid} record={editor.record} /> : null}
       </Tabs.Root>
     </ProfileEditorFrame>
   );

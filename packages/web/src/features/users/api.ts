@@ -3,7 +3,7 @@
 // headers and global error rules as the client (lib/api/middleware.ts).
 import type { components } from '@userprofile/shared/generated/api';
 import type { MiddlewareCallbackParams } from 'openapi-fetch';
-import { api, browserDeps, withLoading } from '../../lib/api/client.ts';
+import { api, browserDeps, expectFailure, withLoading } from '../../lib/api/client.ts';
 import { globalErrors, requestHeaders } from '../../lib/api/middleware.ts';
 import { getConfig } from '../../lib/config.ts';
 import { createDataCache } from '../../lib/data/cache.ts';
@@ -33,6 +33,21 @@ export const elementConfig = createDataCache('the user element config', async ()
   const { data } = await api().GET('/api/v1/user/config');
   return data ?? [];
 });
+
+/** What a user ends up with, resolved by the server (issue 16, x-designed). */
+export type EffectiveAccess = components['schemas']['EffectiveAccess'];
+/** How a role or element reaches the user: their business profile, then one of its application profiles. */
+export type Grant = components['schemas']['Grant'];
+export type Named = components['schemas']['NamedRef'];
+
+/** The user's effective access; 404/405/501 are the tab's business (a backend without the call). */
+export async function fetchEffectiveAccess(uuid: string): Promise<EffectiveAccess> {
+  const { data } = await api().GET('/api/v1/user/{uuid}/effectiveAccess', {
+    params: { path: { uuid } },
+    middleware: [expectFailure(404, 405, 501)],
+  });
+  return data as EffectiveAccess;
+}
 
 export async function saveUser(user: UserInput, clonedId: string | null): Promise<User> {
   const { data } = await api().POST('/api/v1/user/update', {

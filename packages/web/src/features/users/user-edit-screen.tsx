@@ -6,7 +6,7 @@
 // file is the layout.
 import { Badge, Box, Button, SimpleGrid, Tabs } from '@chakra-ui/react';
 import { DEFAULT_MINIMUM_ROLE, DEFAULT_TREE_CATEGORY } from '@userprofile/shared/constants';
-import { userMessages } from '@userprofile/shared/messages';
+import { historyTexts, userMessages } from '@userprofile/shared/messages';
 import type { UserField } from '@userprofile/shared/validation';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -15,6 +15,7 @@ import { EditorActions, EditorForm } from '../../components/ui/editor-form.tsx';
 import { RadioGroupField, SelectField, TextField } from '../../components/ui/fields.tsx';
 import { toOptions } from '../../components/ui/native-select.tsx';
 import { LinkButton, Screen } from '../../components/ui/page.tsx';
+import { HISTORY_TAB, HistoryTabContent } from '../../components/ui/record-history.tsx';
 import { VisibleTo } from '../../components/ui/visible-to.tsx';
 import { isApiError } from '../../lib/api/errors.ts';
 import { businessProfiles } from '../../lib/data/business-profiles.ts';
@@ -28,6 +29,7 @@ import { roleOf, useSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type EditorToast, useEditor } from '../../lib/use-editor.ts';
 import { elementConfig, fetchUser, saveUser, sendPasswordReset } from './api.ts';
+import { EFFECTIVE_ACCESS_TAB, EffectiveAccessTabContent } from './effective-access.tsx';
 import type { User } from './list-view.ts';
 import {
   categoryTabs,
@@ -134,8 +136,9 @@ function UserEditor({ uuid }: { uuid: string | null }) {
 
   const profile = lookups?.businessProfiles.find((p) => p.uuid === form?.businessProfileUuid);
   const tabs = useMemo(() => (lookups ? categoryTabs(lookups.config, profile) : []), [lookups, profile]);
-  const activeTab = tab === 'basic' || tabs.some((t) => t.category === tab) ? tab : 'basic';
   const isNew = uuid === null;
+  const recordTab = !isNew && (tab === HISTORY_TAB || tab === EFFECTIVE_ACCESS_TAB);
+  const activeTab = tab === 'basic' || recordTab || tabs.some((t) => t.category === tab) ? tab : 'basic';
   const title = isNew ? 'Creating New User' : 'Editing User';
 
   const clone = () => {
@@ -202,6 +205,10 @@ function UserEditor({ uuid }: { uuid: string | null }) {
                       ) : null}
                     </Tabs.Trigger>
                   ))}
+                  {uuid ? (
+                    <Tabs.Trigger value={EFFECTIVE_ACCESS_TAB}>{historyTexts.effectiveAccessTab}</Tabs.Trigger>
+                  ) : null}
+                  {uuid ? <Tabs.Trigger value={HISTORY_TAB}>{historyTexts.historyTab}</Tabs.Trigger> : null}
                 </Tabs.List>
                 <Tabs.Content value="basic">
                   <SimpleGrid columns={{ base: 1, md: 2 }} gapX="6" gapY="4">
@@ -278,6 +285,15 @@ function UserEditor({ uuid }: { uuid: string | null }) {
                     </Box>
                   </Tabs.Content>
                 ))}
+                {uuid ? (
+                  <EffectiveAccessTabContent
+                    uuid={uuid}
+                    record={record}
+                    links={linkProfiles}
+                    layoutCodes={session?.layoutCode ?? []}
+                  />
+                ) : null}
+                {uuid ? <HistoryTabContent kind="user" uuid={uuid} record={record} /> : null}
               </Tabs.Root>
               <EditorActions submitLabel={isNew ? 'Create User' : 'Update User'} editor={editor} invalidHint />
             </EditorForm>

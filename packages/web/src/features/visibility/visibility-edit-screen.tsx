@@ -6,7 +6,7 @@
 // clones and deletes it with the spec §8 messages.
 import { Alert, Button, CloseButton, Flex, Stack, Tabs, Text } from '@chakra-ui/react';
 import { LAYOUT_CODES, MAX_DESCRIPTION, type Role, sharedRecordReadOnly } from '@userprofile/shared/constants';
-import { pageTexts, profileMessages } from '@userprofile/shared/messages';
+import { historyTexts, pageTexts, profileMessages } from '@userprofile/shared/messages';
 import { useEffect, useState } from 'react';
 import { LuCopy, LuTrash2 } from 'react-icons/lu';
 import { snapshot, useSnapshot } from 'valtio';
@@ -16,6 +16,7 @@ import { DataState } from '../../components/ui/data-state.tsx';
 import { TextAreaField, TextField } from '../../components/ui/fields.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { Screen } from '../../components/ui/page.tsx';
+import { HISTORY_TAB, HistoryTabContent } from '../../components/ui/record-history.tsx';
 import { VisibleTo } from '../../components/ui/visible-to.tsx';
 import { failureReason, isApiError } from '../../lib/api/errors.ts';
 import { companies } from '../../lib/data/companies.ts';
@@ -230,6 +231,7 @@ function Editor({
             <Tabs.Trigger value="networkGroups">Network Group</Tabs.Trigger>
             {nea ? <Tabs.Trigger value="neAttributes">Network Attribute</Tabs.Trigger> : null}
             {ven ? <Tabs.Trigger value="venues">Venue</Tabs.Trigger> : null}
+            {record ? <Tabs.Trigger value={HISTORY_TAB}>{historyTexts.historyTab}</Tabs.Trigger> : null}
           </Tabs.List>
           <Tabs.Content value="basic">
             <BasicInfo
@@ -266,6 +268,7 @@ function Editor({
               <ElementTab kind="venues" label="Venues" elements={set.venues} readOnly={readOnly} />
             </Tabs.Content>
           ) : null}
+          {record ? <HistoryTabContent kind="visibilityProfile" uuid={record.uuid} record={record} /> : null}
         </Tabs.Root>
         {readOnly ? null : (
           <VisibilityActions

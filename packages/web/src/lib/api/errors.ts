@@ -48,3 +48,13 @@ export function failureReason(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return 'Unknown error';
 }
+
+/**
+ * A designed call (`x-designed` in the OpenAPI document) that the backend
+ * does not have: through the proxy a real backend answers 404 (no such
+ * route), 405 or 501. The screen just loaded the record, so this reads "not
+ * offered", not "not found".
+ */
+export function isNotOffered(error: unknown): boolean {
+  return isApiError(error) && (error.status === 404 || error.status === 405 || error.status === 501);
+}

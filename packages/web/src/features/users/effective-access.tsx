@@ -1,0 +1,316 @@
+// The user editor's Effective Access tab (issue 16): per application, the
+// roles and elements the user ends up with, each with the path that grants
+// it (business profile → application profile), and the visibility the user
+// gets, as the server resolves them (GET /user/{uuid}/effectiveAccess). A
+// backend without the call (404/405/501) is told apart from a failure.
+import { Badge, Box, Link as ChakraLink, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { categoryToTabLabel } from '@userprofile/shared/list';
+import { historyTexts, pageTexts } from '@userprofile/shared/messages';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { DataState } from '../../components/ui/data-state.tsx';
+import { LazyTabContent } from '../../components/ui/lazy-tab.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
+import { isNotOffered } from '../../lib/api/errors.ts';
+import { toAppProfileEdit, toBusinessProfileEdit, toVisibilityProfileEdit } from '../../lib/paths.ts';
+import { type EffectiveAccess, fetchEffectiveAccess, type Grant, type Named } from './api.ts';
+
+export const EFFECTIVE_ACCESS_TAB = 'effectiveAccess';
+
+/**
+ * The tab's content (the editor adds the trigger for an existing user).
+ * `record` is the editor's loaded user: a new one (after a save) loads again.
+ * `links`: the profile names link to their editors (not for SCO_ADMIN, spec §6).
+ */
+export function EffectiveAccessTabContent(props: {
+  uuid: string;
+  record: unknown;
+  links: boolean;
+  layoutCodes: readonly string[];
+}) {
+  return <LazyTabContent value={EFFECTIVE_ACCESS_TAB}>{() => <EffectiveAccessView {...props} />}</LazyTabContent>;
+}
+
+function EffectiveAccessView({
+  uuid,
+  record,
+  links,
+  layoutCodes,
+}: {
+  uuid: string;
+  record: unknown;
+  links: boolean;
+  layoutCodes: readonly string[];
+}) {
+  const [access, setAccess] = useState<EffectiveAccess | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again for a new record version or a Retry (attempt)
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    fetchEffectiveAccess(uuid).then(
+      (a) => {
+        if (live) setAccess(a);
+      },
+      (failure: unknown) => {
+        if (live) setError(failure);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [uuid, record, attempt]);
+
+  if (isNotOffered(error)) return <Notice status="info">{historyTexts.effectiveAccessNotOffered}</Notice>;
+  return (
+    <DataState what="the effective access" data={access} error={error} onRetry={() => setAttempt((n) => n + 1)}>
+      {(a) => (
+        <Stack gap="6" data-effective-access>
+          {a.user.active ? null : <Notice status="info">{historyTexts.inactiveUser}</Notice>}
+          <Applications access={a} links={links} />
+          <Visibility visibility={a.visibility} links={links} layoutCodes={layoutCodes} />
+        </Stack>
+      )}
+    </DataState>
+  );
+}
+
+function ProfileLink({ named, to, link }: { named: Named; to: (uuid: string) => string; link: boolean }) {
+  if (!link) return <Text as="span">{named.name}</Text>;
+  return (
+    <ChakraLink asChild color="blue.fg">
+      <Link href={to(named.uuid)}>{named.name}</Link>
+    </ChakraLink>
+  );
+}
+
+/** Business profile → application profile, each name opening its editor. */
+function GrantPaths({ grants, links }: { grants: readonly Grant[]; links: boolean }) {
+  return (
+    <Stack gap="0.5">
+      {grants.map((g) => (
+        <Text key={`${g.businessProfile.uuid}/${g.appProfile.uuid}`} fontSize="sm" data-grant>
+          <ProfileLink named={g.businessProfile} to={toBusinessProfileEdit} link={links} />
+          {' → '}
+          <ProfileLink named={g.appProfile} to={toAppProfileEdit} link={links} />
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+function Applications({ access, links }: { access: EffectiveAccess; links: boolean }) {
+  return (
+    <Stack gap="4">
+      <Heading as="h2" size="md">
+        Applications
+      </Heading>
+      <Text fontSize="sm">
+        {'Business profile: '}
+        {access.businessProfile ? (
+          <ProfileLink named={access.businessProfile} to={toBusinessProfileEdit} link={links} />
+        ) : (
+          <None />
+        )}
+      </Text>
+      {access.businessProfile === null ? (
+        <Text color="fg.muted">{historyTexts.noBusinessProfile}</Text>
+      ) : access.applications.length === 0 ? (
+        <Text color="fg.muted">{historyTexts.noApplications}</Text>
+      ) : (
+        access.applications.map((app) => (
+          <Box
+            as="section"
+            key={app.uuid}
+            aria-label={app.name}
+            borderWidth="1px"
+            rounded="md"
+            px="4"
+            py="3"
+            data-application={app.name}
+          >
+            <Heading as="h3" size="sm" mb="2">
+              {app.name}
+            </Heading>
+            <Table.ScrollArea>
+              <Table.Root size="sm" variant="line" aria-label={`Roles in ${app.name}`}>
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeader w="40%">Role</Table.ColumnHeader>
+                    <Table.ColumnHeader>Granted through</Table.ColumnHeader>
+                  </Table.Row>
+                </Table.Header>
+                <Table.Body>
+                  {app.roles.length === 0 ? (
+                    <Table.Row>
+                      <Table.Cell colSpan={2} color="fg.muted">
+                        No roles
+                      </Table.Cell>
+                    </Table.Row>
+                  ) : (
+                    app.roles.map((role) => (
+                      <Table.Row key={role.uuid}>
+                        <Table.Cell verticalAlign="top">
+                          {role.name}
+                          {role.externalRole ? (
+                            <Text as="span" color="fg.muted" fontSize="xs" ms="1">
+                              {pageTexts.externalRole}
+                            </Text>
+                          ) : null}
+                        </Table.Cell>
+                        <Table.Cell>
+                          <GrantPaths grants={role.grants} links={links} />
+                        </Table.Cell>
+                      </Table.Row>
+                    ))
+                  )}
+                </Table.Body>
+              </Table.Root>
+            </Table.ScrollArea>
+            {app.elements.length > 0 ? (
+              <Table.ScrollArea mt="3">
+                <Table.Root size="sm" variant="line" aria-label={`Elements in ${app.name}`}>
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader w="40%">Element</Table.ColumnHeader>
+                      <Table.ColumnHeader>Value</Table.ColumnHeader>
+                      <Table.ColumnHeader>Granted through</Table.ColumnHeader>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {app.elements.map((el) => (
+                      <Table.Row key={el.uuid}>
+                        <Table.Cell verticalAlign="top">
+                          {el.name}
+                          <Text color="fg.muted" fontSize="xs">
+                            {categoryToTabLabel(el.category) || el.category}
+                          </Text>
+                        </Table.Cell>
+                        <Table.Cell verticalAlign="top">
+                          {el.value ?? (
+                            <Text as="span" color="fg.muted">
+                              —
+                            </Text>
+                          )}
+                        </Table.Cell>
+                        <Table.Cell>
+                          <GrantPaths grants={el.grants} links={links} />
+                        </Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Table.ScrollArea>
+            ) : null}
+          </Box>
+        ))
+      )}
+    </Stack>
+  );
+}
+
+function None() {
+  return (
+    <Text as="span" color="fg.muted">
+      none
+    </Text>
+  );
+}
+
+function Names({ items }: { items: readonly ReactNode[] }) {
+  if (items.length === 0) return <None />;
+  return (
+    <HStack as="ul" gap="1.5" wrap="wrap" listStyleType="none">
+      {items}
+    </HStack>
+  );
+}
+
+function Chip({ children }: { children: ReactNode }) {
+  return (
+    <Badge as="li" variant="outline" size="md" fontWeight="normal">
+      {children}
+    </Badge>
+  );
+}
+
+function Visibility({
+  visibility: v,
+  links,
+  layoutCodes,
+}: {
+  visibility: EffectiveAccess['visibility'];
+  links: boolean;
+  layoutCodes: readonly string[];
+}) {
+  const plain = (list: readonly Named[]) => list.map((n) => <Chip key={n.uuid}>{n.name}</Chip>);
+  const rows: { label: string; value: ReactNode }[] = [
+    {
+      label: 'Visibility Profile',
+      value: v.profile ? <ProfileLink named={v.profile} to={toVisibilityProfileEdit} link={links} /> : <None />,
+    },
+    { label: 'Primary Visibility', value: v.primary ? v.primary.name : <None /> },
+    { label: 'Carriers', value: <Names items={plain(v.carriers)} /> },
+    {
+      label: 'Clusters',
+      value: (
+        <Names
+          items={v.clusters.map((c) => (
+            <Chip key={c.uuid}>{c.descendants > 0 ? `${c.name} and ${c.descendants} below` : c.name}</Chip>
+          ))}
+        />
+      ),
+    },
+    {
+      label: 'Cluster Groups',
+      value: (
+        <Names
+          items={v.clusterGroups.map((g) => (
+            <Chip key={g.uuid}>
+              {g.name}
+              {g.default ? (
+                <Badge colorPalette="blue" size="xs" ms="1">
+                  Default
+                </Badge>
+              ) : null}
+            </Chip>
+          ))}
+        />
+      ),
+    },
+    { label: 'Network Groups', value: <Names items={plain(v.networkGroups)} /> },
+  ];
+  if (layoutCodes.includes('NEA') || v.neAttributes.length > 0) {
+    rows.push({ label: 'Network Attributes', value: <Names items={plain(v.neAttributes)} /> });
+  }
+  if (layoutCodes.includes('VEN') || v.venues.length > 0) {
+    rows.push({ label: 'Venues', value: <Names items={plain(v.venues)} /> });
+  }
+  return (
+    <Stack gap="3">
+      <Heading as="h2" size="md">
+        Visibility
+      </Heading>
+      <Box
+        as="dl"
+        display="grid"
+        gridTemplateColumns={{ base: '1fr', sm: '12rem 1fr' }}
+        columnGap="4"
+        rowGap={{ base: '1', sm: '2.5' }}
+        fontSize="sm"
+        data-visibility
+      >
+        {rows.map(({ label, value }) => (
+          <Box key={label} display="contents">
+            <Text as="dt" fontWeight="medium" mt={{ base: '2', sm: '0' }}>
+              {label}
+            </Text>
+            <Box as="dd">{value}</Box>
+          </Box>
+        ))}
+      </Box>
+    </Stack>
+  );
+}

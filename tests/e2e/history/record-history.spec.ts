@@ -1,0 +1,129 @@
+// The History tab (issue 16), on the business profile editor: a change made
+// in the editor shows in its history with the old and new values and who
+// made it (server text stays text), the whole record opens before and
+// after; older entries page in; a failure names its reason and Retry loads
+// the entries; a backend without the call reads as not offering it.
+import { historyTexts, profileMessages } from '../../../packages/shared/src/messages.ts';
+import { href, toBusinessProfileEdit } from '../../../packages/web/src/lib/paths.ts';
+import { ACCOUNTS, expect, test } from '../fixtures.ts';
+import { API, api, apiGet, message, ProfileScreens, type WireBusinessProfile } from '../profiles/profiles-page.ts';
+
+test.describe.configure({ timeout: 60_000 });
+
+const XSS = '<img src=x onerror=alert(1)>';
+
+async function profileNamed(page: import('@playwright/test').Page, name: string): Promise<WireBusinessProfile> {
+  const list = await apiGet<WireBusinessProfile[]>(page, '/profile/business/list');
+  const found = list.find((p) => p.name === name);
+  expect(found, name).toBeTruthy();
+  return apiGet<WireBusinessProfile>(page, `/profile/business/get/${found?.uuid}`);
+}
+
+/** Saves the profile with another description through the API (as the signed-in user). */
+async function setDescription(page: import('@playwright/test').Page, profile: WireBusinessProfile, text: string) {
+  const r = await api(page, 'POST', '/profile/business/update', {
+    uuid: profile.uuid,
+    name: profile.name,
+    description: text,
+    minimumRole: profile.minimumRole,
+    ...(profile.errigalCustomerCompany ? { errigalCustomerCompany: profile.errigalCustomerCompany } : {}),
+    appProfiles: profile.appProfiles.map(({ uuid, name, application }) => ({ uuid, name, application })),
+  });
+  expect(r.ok(), `update: ${r.status()} ${await r.text()}`).toBeTruthy();
+}
+
+test('an edit of a business profile shows in its History: old and new values, who, the record before and after', async ({
+  page,
+  signedInAs,
+}) => {
+  await signedInAs(ACCOUNTS.provider);
+  const profile = await profileNamed(page, 'NOC Operators');
+  const before = profile.description || '(empty)';
+  const after = `Night shift ${XSS}`;
+  const s = new ProfileScreens(page);
+  await s.openBusinessProfile(profile.uuid);
+
+  // The tab is open before the save: the save itself brings the new entry.
+  await s.tab(historyTexts.historyTab).click();
+  const history = page.getByRole('list', { name: 'History, newest first' });
+  await expect(history.or(page.getByText(historyTexts.noHistory))).toBeVisible();
+  const entriesBefore = await history.locator(':scope > li').count();
+
+  await s.tab('Basic Info').click();
+  await s.field('Description').fill(after);
+  await s.button('Update Profile').click();
+  await s.dialog().getByRole('button', { name: 'Save Changes' }).click();
+  await expect(message(page, profileMessages.business.saved(profile.name))).toBeVisible();
+
+  await s.tab(historyTexts.historyTab).click();
+  await expect(history.locator(':scope > li')).toHaveCount(entriesBefore + 1);
+  const entry = history.locator(':scope > li').first();
+  await expect(entry).toContainText('Updated');
+  await expect(entry.locator('[data-actor]')).toHaveText(ACCOUNTS.provider);
+  await expect(entry.getByRole('list', { name: 'Changes' }).getByRole('listitem')).toHaveText([
+    `Description: ${before} → ${after}`,
+  ]);
+  await expect(entry.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+  await expect(entry).toContainText(/just now|second|minute/);
+  expect(s.dialogs, 'a name that looks like HTML stays text').toEqual([]);
+  await page.screenshot({ path: 'screenshots/history-tab-1280.png' });
+
+  await entry.getByRole('button', { name: 'View record' }).click();
+  const dialog = page.getByRole('dialog', { name: 'The record as it was' });
+  const row = dialog.getByRole('row').filter({ has: page.getByRole('cell', { name: /^Description/ }) });
+  await expect(row).toHaveAttribute('data-changed', 'true');
+  await expect(row.getByRole('cell')).toHaveText([/^Description/, before, after]);
+  await expect(dialog.getByRole('row').filter({ hasText: /^Name/ }).getByRole('cell')).toHaveText([
+    'Name',
+    profile.name,
+    profile.name,
+  ]);
+  await page.screenshot({ path: 'screenshots/history-record-1280.png' });
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(dialog).toBeHidden();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'screenshots/history-tab-390.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await s.tab(historyTexts.historyTab).click();
+  await expect(history.locator(':scope > li').first()).toContainText('Updated');
+  await page.screenshot({ path: 'screenshots/history-tab-390-dark.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: 'screenshots/history-tab-1280-dark.png' });
+});
+
+test('History: a failure names its reason and Retry brings the entries; older ones page in; not offered on 404', async ({
+  page,
+  signedInAs,
+  mock,
+}) => {
+  await signedInAs(ACCOUNTS.provider);
+  const profile = await profileNamed(page, 'Planning Analysts');
+  // One more change than a page holds.
+  for (let i = 1; i <= 51; i++) await setDescription(page, profile, `Revision ${i}`);
+  const path = `${API}/history/businessProfile/${profile.uuid}`;
+  const s = new ProfileScreens(page);
+  const history = page.getByRole('list', { name: 'History, newest first' });
+
+  await mock.fault({ method: 'GET', path, status: 500 });
+  await s.openBusinessProfile(profile.uuid);
+  await s.tab(historyTexts.historyTab).click();
+  const failure = page.getByRole('alert').filter({ hasText: 'Could not load the history' });
+  await expect(failure).toContainText('HTTP 500: Injected fault: 500 Internal Server Error');
+  await failure.getByRole('button', { name: 'Retry' }).click();
+  await expect(failure).toHaveCount(0);
+  await expect(history.locator(':scope > li')).toHaveCount(50);
+  await expect(history.locator(':scope > li').first()).toContainText('Description: Revision 50 → Revision 51');
+
+  await page.getByRole('button', { name: historyTexts.loadOlder }).click();
+  await expect(history.locator(':scope > li').nth(50)).toContainText(/→ Revision 1$/);
+  await expect(page.getByRole('button', { name: historyTexts.loadOlder })).toHaveCount(0);
+
+  await mock.fault({ method: 'GET', path, status: 404 });
+  await page.goto(href(toBusinessProfileEdit(profile.uuid)));
+  await s.tab(historyTexts.historyTab).click();
+  await expect(page.getByText(historyTexts.historyNotOffered)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Editing Business Profile' })).toBeVisible();
+});
