@@ -1,9 +1,9 @@
 // The yardstick of `npm run bench -- server`: a bare Fastify 5 (the contract
 // server's own copy) with one GET route per recorded answer, each sending the
-// recorded bytes as they are. No hooks, no schema, no auth: what an answer of
-// that size costs in Node and Fastify alone.
+// recorded headers and body as they are. No hooks, no schema, no auth: what
+// that answer costs in Node and Fastify alone.
 // Usage: node bare-fastify.mjs <port> <answers.json>, where answers.json is
-// [{ "path": "/bare/...", "type": "application/json; charset=utf-8", "body": "..." }].
+// [{ "path": "/bare/...", "headers": { "content-type": "...", ... }, "body": "..." }].
 // Prints "listening" once it listens.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,7 +18,7 @@ const answers = JSON.parse(readFileSync(answersFile, 'utf8'));
 const app = Fastify({ logger: false });
 for (const answer of answers) {
   const body = Buffer.from(answer.body);
-  app.get(answer.path, (_request, reply) => reply.type(answer.type).send(body));
+  app.get(answer.path, (_request, reply) => reply.headers(answer.headers).send(body));
 }
 await app.listen({ port: Number(port), host: '127.0.0.1' });
 console.log('listening');

@@ -3,7 +3,7 @@
 // openapi/userprofile.yaml area by area (through fastify-openapi-glue, so
 // every request is validated against the document), one error handler, and
 // the built console under /userprofile/.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -12,6 +12,7 @@ import multipart from '@fastify/multipart';
 import { BASE_PATH } from '@userprofile/shared/constants';
 import Fastify, { type FastifyInstance } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
+import { parse as parseYaml } from 'yaml';
 import type { AuthStore } from './auth/contract.ts';
 import { createAuth } from './auth/index.ts';
 import type { SigningKey } from './auth/keys.ts';
@@ -63,6 +64,24 @@ function composeRoutes(tables: Routes[]): Routes {
     }
   }
   return all;
+}
+
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+type Operation = { requestBody?: { content?: Record<string, unknown> } };
+type PathItem = Record<string, unknown>;
+
+const isUpload = (operation: Operation) => operation.requestBody?.content?.['multipart/form-data'] !== undefined;
+
+/** The OpenAPI document (its YAML text) with only the operations `keep` keeps. */
+function operationsOf(documentText: string, keep: (operation: Operation) => boolean): object {
+  const document = parseYaml(documentText) as { paths: Record<string, PathItem> };
+  for (const [url, item] of Object.entries(document.paths)) {
+    for (const method of Object.keys(item)) {
+      if (HTTP_METHODS.has(method) && !keep(item[method] as Operation)) delete item[method];
+    }
+    if (!Object.keys(item).some((key) => HTTP_METHODS.has(key))) delete document.paths[url];
+  }
+  return document;
 }
 
 export interface AppOptions {
@@ -196,17 +215,6 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     app.addHook('preValidation', requireDocumentedBody);
     await app.register(cookie);
     await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
-    await app.register(multipart, {
-      attachFieldsToBody: 'keyValues',
-      onFile: readTextFile,
-      limits: {
-        fileSize: options.importLimitBytes ?? IMPORT_LIMIT_BYTES,
-        files: 1,
-        fields: 10,
-        parts: 11,
-        fieldSize: 64 * 1024,
-      },
-    });
 
     const mockApi = options.mock ?? (mockApiOff(env) ? false : { token: env.MOCK_TOKEN || null });
     if (mockApi) {
@@ -250,24 +258,44 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
     // The glue checks the bearer token in preHandler, after the body is parsed
     // and validated; run it first instead (onRequest), so an anonymous or
-    // expired caller learns nothing about the body and costs no parsing.
+    // expired caller learns nothing about the body and costs no parsing. The
+    // console's token, verified on its first call, passes without waiting.
     app.addHook('onRoute', (route) => {
       if (!route.preHandler || !(route.schema as { operationId?: string } | undefined)?.operationId) return;
       const before = route.onRequest ? [route.onRequest].flat() : [];
-      route.onRequest = [...before, ...[route.preHandler].flat()] as typeof route.onRequest;
+      const checks = [route.preHandler].flat() as Parameters<typeof auth.bearerCheck>[0][];
+      route.onRequest = [...before, ...checks.map(auth.bearerCheck)];
       route.preHandler = undefined;
     });
 
+    const documentText = readFileSync(SPEC_PATH, 'utf8');
     const ctx: RouteContext = {
       store: () => holder.store,
       startupConfig,
       revokeUserSessions: (uuid) => auth.service.revokeUserSessions(uuid),
     };
-    await app.register(openapiGlue, {
-      specification: SPEC_PATH,
+    const glue = {
       serviceHandlers: composeRoutes([...AREAS.map((area) => area(ctx)), auth.handlers]),
       securityHandlers: auth.securityHandlers,
       prefix: BASE_PATH,
+    };
+    // @fastify/multipart's hooks run on every route of the scope it is registered
+    // in (a listener on each response, three promises), so the operations that
+    // take an upload (the user import) have a scope of their own.
+    await app.register(openapiGlue, { ...glue, specification: operationsOf(documentText, (op) => !isUpload(op)) });
+    await app.register(async (uploads) => {
+      await uploads.register(multipart, {
+        attachFieldsToBody: 'keyValues',
+        onFile: readTextFile,
+        limits: {
+          fileSize: options.importLimitBytes ?? IMPORT_LIMIT_BYTES,
+          files: 1,
+          fields: 10,
+          parts: 11,
+          fieldSize: 64 * 1024,
+        },
+      });
+      await uploads.register(openapiGlue, { ...glue, specification: operationsOf(documentText, isUpload) });
     });
   }
 

@@ -36,8 +36,8 @@ interface VerifiedClaims {
 interface VerifiedEntry {
   /** Settles once the signature is checked; a failure removes the entry. */
   claims: Promise<VerifiedClaims>;
-  /** The token's exp once known (seconds), until then never. */
-  exp: number;
+  /** The claims once that check has passed (what knownPrincipal reads without waiting). */
+  settled?: VerifiedClaims;
 }
 
 export interface Session {
@@ -391,7 +391,28 @@ export class AuthCore {
    * applies to the very next request.
    */
   async verifyToken(token: string): Promise<{ principal: Principal; session: Session }> {
-    const { sub, sid, jti, exp, clientId } = await this.verifiedClaims(token);
+    return this.checkClaims(token, await this.verifiedClaims(token));
+  }
+
+  /**
+   * The principal of a token whose signature an earlier call verified, when it
+   * passes every check of verifyToken now; undefined in any other case (then
+   * verifyToken says why). It does not wait, so the API's bearer check costs
+   * no promise for the token the console sends with every call.
+   */
+  knownPrincipal(token: string): Principal | undefined {
+    const claims = this.verified.get(token)?.settled;
+    if (!claims) return undefined;
+    try {
+      return this.checkClaims(token, claims).principal;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** What verifyToken checks on every call, after the signature. */
+  private checkClaims(token: string, claims: VerifiedClaims): { principal: Principal; session: Session } {
+    const { sub, sid, jti, exp, clientId } = claims;
     if (exp <= Math.floor(this.now() / 1000)) {
       this.verified.delete(token);
       throw new AuthError(401, 'The access token has expired.');
@@ -418,11 +439,11 @@ export class AuthCore {
     const known = this.verified.get(token);
     if (known) return known.claims;
     if (this.verified.size >= VERIFIED_TOKENS_MAX) this.forgetVerified();
-    const entry: VerifiedEntry = { claims: this.verifySignature(token), exp: Number.POSITIVE_INFINITY };
+    const entry: VerifiedEntry = { claims: this.verifySignature(token) };
     this.verified.set(token, entry);
     entry.claims.then(
       (claims) => {
-        entry.exp = claims.exp;
+        entry.settled = claims;
       },
       () => {
         if (this.verified.get(token) === entry) this.verified.delete(token);
@@ -434,7 +455,8 @@ export class AuthCore {
   /** Makes room in the verified-token cache: the expired go first, else the older half. */
   private forgetVerified(): void {
     const now = Math.floor(this.now() / 1000);
-    for (const [token, entry] of this.verified) if (entry.exp <= now) this.verified.delete(token);
+    for (const [token, entry] of this.verified)
+      if (entry.settled && entry.settled.exp <= now) this.verified.delete(token);
     let drop = this.verified.size >= VERIFIED_TOKENS_MAX ? Math.ceil(this.verified.size / 2) : 0;
     for (const token of this.verified.keys()) {
       if (drop-- <= 0) break;

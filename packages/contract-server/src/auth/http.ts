@@ -64,7 +64,9 @@ export function routedPath(request: { url: string; routeOptions: { url?: string 
 
 /** The path of a request URL without its query, percent-decoded as the router and the console's router read it. */
 export function decodedPath(url: string): string {
-  const raw = url.split('?', 1)[0] as string;
+  const q = url.indexOf('?');
+  const raw = q < 0 ? url : url.slice(0, q);
+  if (!raw.includes('%')) return raw;
   try {
     return decodeURIComponent(raw);
   } catch {

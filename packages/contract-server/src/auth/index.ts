@@ -25,7 +25,13 @@
 
 import type {} from '@fastify/cookie';
 import { BASE_PATH as BASE, XSRF_COOKIE, XSRF_HEADER } from '@userprofile/shared/constants';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  onRequestHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody, tokenErrorBody } from '../http/errors.ts';
 import { SSO_BASE_PATH, type SsoClient, SsoProvider } from '../sites/sso.ts';
@@ -56,6 +62,9 @@ const XSRF_HEADER_NAME = XSRF_HEADER.toLowerCase();
 /** The token endpoint is called back-channel by other applications: it carries no cookie, so no XSRF token. */
 const TOKEN_PATH = `${BASE}/api/v1/auth/token`;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const BASE_PREFIX = `${BASE}/`;
+/** The console's login page, which is the authorization endpoint. */
+const LOGIN_PAGE_PATH = `${BASE}/authorize`;
 const AUTHORIZE_PATHS = new Set([`${BASE}/api/v1/auth/authorize`, `${BASE}/api/v1/auth/session`]);
 
 export interface CreateAuthOptions {
@@ -93,6 +102,13 @@ interface AuthHandlers {
 export interface Auth {
   plugin: (app: FastifyInstance) => Promise<void>;
   securityHandlers: { bearerAuth: (request: FastifyRequest, reply: FastifyReply, params: unknown) => Promise<void> };
+  /**
+   * The API's bearer check as an onRequest hook, around the glue's security
+   * handler of a route (which runs bearerAuth and renders its refusals): a
+   * token an earlier call verified, and that still passes every check, is let
+   * through at once; any other goes through `documented`.
+   */
+  bearerCheck(documented: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>): onRequestHookHandler;
   handlers: AuthHandlers;
   service: AuthService;
   /** The stand-in Enterprise SSO provider whose codes getPropelTokenFromCode redeems; app.ts registers its pages. */
@@ -378,36 +394,44 @@ export function createAuth(options: CreateAuthOptions): Auth {
     },
   };
 
+  function bearerCheck(documented: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
+    return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      const token = bearerToken(request);
+      const principal = token === undefined ? undefined : core.knownPrincipal(token);
+      if (principal) {
+        request.principal = principal;
+        return done();
+      }
+      documented(request, reply).then(() => done(), done);
+    };
+  }
+
   async function plugin(app: FastifyInstance): Promise<void> {
     app.decorateRequest('principal', null);
     app.decorate('auth', service);
 
     // Cross-site request token (docs/decisions.md "Wire"): issued on any response
     // under /userprofile that lacked it; required on every unsafe method there.
-    app.addHook('onRequest', async (request, reply) => {
+    // Synchronous, like the next hook: every request passes both.
+    app.addHook('onRequest', (request, reply, done) => {
       const path = routedPath(request);
-      if (path !== BASE && !path.startsWith(`${BASE}/`)) return;
-      const cookie = request.cookies[XSRF_COOKIE];
-      if (!cookie) reply.setCookie(XSRF_COOKIE, randomToken(), { ...cookieBase, httpOnly: false });
-      if (SAFE_METHODS.has(request.method) || path === TOKEN_PATH) return;
-      if (!hasXsrfProof(request)) {
-        return reply
-          .code(403)
-          .send(errorBody(403, 'The cross-site request token is missing or does not match its cookie.'));
-      }
+      if (path !== BASE && !path.startsWith(BASE_PREFIX)) return done();
+      if (!request.cookies[XSRF_COOKIE])
+        reply.setCookie(XSRF_COOKIE, randomToken(), { ...cookieBase, httpOnly: false });
+      if (SAFE_METHODS.has(request.method) || path === TOKEN_PATH || hasXsrfProof(request)) return done();
+      reply.code(403).send(errorBody(403, 'The cross-site request token is missing or does not match its cookie.'));
     });
 
     // The login page is the authorization endpoint: a bad request gets an error
     // page here, before the page loads, and is never redirected anywhere.
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET') return;
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.method !== 'GET') return done();
       const q = request.url.indexOf('?');
-      if (q < 0 || decodedPath(request.url) !== `${BASE}/authorize`) return;
-      const search = request.url.slice(q + 1);
-      if (search === '') return;
+      const search = q < 0 ? '' : request.url.slice(q + 1);
+      if (search === '' || decodedPath(request.url) !== LOGIN_PAGE_PATH) return done();
       const checked = checkAuthorizeRequest(authorizeQueryToObject(search), store);
-      if (checked.ok) return;
-      return reply
+      if (checked.ok) return done();
+      reply
         .code(400)
         .type('text/html; charset=utf-8')
         .send(
@@ -454,6 +478,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
       dependencies: ['@fastify/cookie', '@fastify/formbody'],
     }),
     securityHandlers,
+    bearerCheck,
     handlers,
     service,
     sso,

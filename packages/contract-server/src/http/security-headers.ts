@@ -35,6 +35,9 @@ export interface CspOptions {
   headerHost: string | null;
 }
 
+/** The stand-in pages' one stylesheet, allowed by its hash. */
+const standIn = `'sha256-${createHash('sha256').update(STAND_IN_STYLE).digest('base64')}'`;
+
 /**
  * The Content-Security-Policy of an answer. Scripts only from this origin (the
  * built console has no inline script) and the header host; styles from this
@@ -45,7 +48,6 @@ export interface CspOptions {
 export function contentSecurityPolicy(options: CspOptions, nonce: string | null): string {
   const header = originOf(options.headerHost);
   const extra = header ? ` ${header}` : '';
-  const standIn = `'sha256-${createHash('sha256').update(STAND_IN_STYLE).digest('base64')}'`;
   return [
     "default-src 'self'",
     `script-src 'self'${extra}`,
@@ -60,20 +62,25 @@ export function contentSecurityPolicy(options: CspOptions, nonce: string | null)
   ].join('; ');
 }
 
+const API_PREFIX = `${BASE_PATH}/api/`;
+const LOGIN_PREFIX = `${BASE_PATH}/login`;
+const MOCK_PATHS = `${MOCK_PREFIX}/`;
+
 /** Answers that must never be kept by a browser or a proxy: the API (tokens, secrets, personal data), the mock API, and pages. */
 function mustNotBeStored(request: FastifyRequest, reply: FastifyReply): boolean {
   const path = decodedPath(request.url);
-  if (path.startsWith(`${BASE_PATH}/api/`) || path.startsWith(`${BASE_PATH}/login`)) return true;
-  if (path === MOCK_PREFIX || path.startsWith(`${MOCK_PREFIX}/`)) return true;
+  if (path.startsWith(API_PREFIX) || path.startsWith(LOGIN_PREFIX)) return true;
+  if (path === MOCK_PREFIX || path.startsWith(MOCK_PATHS)) return true;
   // Server-rendered pages and index.html (whose nonce must not be reused); the built assets keep their caching.
   return String(reply.getHeader('content-type') ?? '').startsWith('text/html');
 }
 
 export function registerSecurityHeaders(app: FastifyInstance, options: CspOptions): void {
   app.decorateReply('cspNonce', null);
-  // Computed once: only the nonce changes between answers.
+  // Computed once: only index.html has a nonce, which changes with every answer.
   const withoutNonce = contentSecurityPolicy(options, null);
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Synchronous: every answer passes here.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header(
       'content-security-policy',
       reply.cspNonce ? contentSecurityPolicy(options, reply.cspNonce) : withoutNonce,
@@ -82,6 +89,6 @@ export function registerSecurityHeaders(app: FastifyInstance, options: CspOption
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     if (mustNotBeStored(request, reply)) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 }

@@ -82,26 +82,34 @@ function sendFault(reply: FastifyReply, status: number, body: unknown) {
   return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(payload));
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function mockPlugin(app: FastifyInstance, options: MockOptions): Promise<void> {
   let faults: Fault[] = [];
   let nextId = 1;
 
-  app.addHook('onRequest', async (request, reply) => {
-    // The path as routed (`/%61pp/list` is `/app/list`), so no spelling escapes a fault.
-    const path = decodedPath(request.url);
-    if (path === MOCK_PREFIX || path.startsWith(`${MOCK_PREFIX}/`)) return;
-    const prefer = parsePrefer(request.headers.prefer);
-    const fault = faults.find((f) => (f.method === '*' || f.method === request.method) && f.path === path);
+  /** The armed fault a call of `method` on `path` meets, counted down. */
+  function takeFault(method: string, path: string): Fault | undefined {
+    const fault = faults.find((f) => (f.method === '*' || f.method === method) && f.path === path);
     if (fault) {
       fault.times--;
       if (fault.times <= 0) faults = faults.filter((f) => f !== fault);
     }
-    const delayMs = Math.max(fault?.delayMs ?? 0, prefer?.delayMs ?? 0);
-    if (delayMs > 0) await sleep(delayMs);
+    return fault;
+  }
+
+  // Every request of the server passes here: synchronous, and done at once
+  // when no fault is armed and no Prefer header asks for one.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (faults.length === 0 && request.headers.prefer === undefined) return done();
+    // The path as routed (`/%61pp/list` is `/app/list`), so no spelling escapes a fault.
+    const path = decodedPath(request.url);
+    if (path === MOCK_PREFIX || path.startsWith(`${MOCK_PREFIX}/`)) return done();
+    const prefer = parsePrefer(request.headers.prefer);
+    const fault = takeFault(request.method, path);
     const status = fault?.status ?? prefer?.status ?? null;
-    if (status !== null) return sendFault(reply, status, fault?.status ? fault.body : undefined);
+    const answer = () => (status === null ? done() : sendFault(reply, status, fault?.status ? fault.body : undefined));
+    const delayMs = Math.max(fault?.delayMs ?? 0, prefer?.delayMs ?? 0);
+    if (delayMs > 0) setTimeout(answer, delayMs);
+    else answer();
   });
 
   // The control routes in a scope of their own, so the guard runs on each of them
