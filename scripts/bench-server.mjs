@@ -8,9 +8,10 @@
 //    that gets the same request (token, cookie) and writes the same answer:
 //    the same body and the same headers (security headers included), so the
 //    difference is what the server does per request, not what it sends.
-//    Measured with wrk (installed when missing, else autocannon), BENCH_ROUNDS rounds (default 3) of
-//    BENCH_WRK_SECONDS (default 5) per call; prints the medians (of the rates,
-//    and of each round's back-to-back ratio) and the machine's load average.
+//    Measured with wrk (installed when missing, else autocannon), the same
+//    settings for both, BENCH_ROUNDS rounds (default 3) of BENCH_WRK_SECONDS
+//    (default 5) per call; prints the medians (of the rates, and of each
+//    round's back-to-back ratio) and the machine's load average.
 //    Goal: at least half the bare route's rate.
 // 2. The contract server against Prism (issue 3 item 7): requests per second
 //    and p99 latency, with autocannon, of
