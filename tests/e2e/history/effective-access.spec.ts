@@ -77,6 +77,8 @@ test('the effective access follows an application profile that gains a role, nam
     href(toBusinessProfileEdit(bp.uuid)),
   );
   await page.screenshot({ path: 'screenshots/history-effective-access-1280.png', fullPage: true });
+  await page.getByRole('heading', { name: 'Visibility' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'screenshots/history-effective-access-visibility-1280.png' });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'screenshots/history-effective-access-390.png' });
   await page.emulateMedia({ colorScheme: 'dark' });

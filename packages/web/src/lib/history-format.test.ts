@@ -83,7 +83,7 @@ describe('the record as it was', () => {
   it('labels wire fields in words', () => {
     expect(fieldLabel('minimumRole')).toBe('Minimum Role');
     expect(fieldLabel('allowedRedirectTarget')).toBe('Allowed Redirect Target');
-    expect(fieldLabel('uuid')).toBe('Uuid');
+    expect(fieldLabel('uuid')).toBe('UUID');
   });
 
   it('reads named things by name, lists item by item, other objects as rows', () => {
@@ -121,7 +121,7 @@ describe('the record as it was', () => {
       [{ field: 'description', label: 'Description', from: 'old', to: 'new' }],
     );
     expect(rows.map((r) => [r.label, r.changed])).toEqual([
-      ['Uuid', false],
+      ['UUID', false],
       ['Name', false],
       ['Description', true],
       ['App Profiles', false],

@@ -121,6 +121,7 @@ export const LIST_LIMIT = 50;
 
 /** 'minimumRole' → 'Minimum Role', 'apiHost' → 'Api Host', 'errigalCustomerCompany' → 'Errigal Customer Company'. */
 export function fieldLabel(key: string): string {
+  if (key === 'uuid') return 'UUID';
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')

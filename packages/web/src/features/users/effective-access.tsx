@@ -80,7 +80,7 @@ function EffectiveAccessView({
 function ProfileLink({ named, to, link }: { named: Named; to: (uuid: string) => string; link: boolean }) {
   if (!link) return <Text as="span">{named.name}</Text>;
   return (
-    <ChakraLink asChild color="blue.fg">
+    <ChakraLink asChild color="blue.fg" display="inline">
       <Link href={to(named.uuid)}>{named.name}</Link>
     </ChakraLink>
   );
@@ -152,7 +152,7 @@ function Applications({ access, links }: { access: EffectiveAccess; links: boole
                   ) : (
                     app.roles.map((role) => (
                       <Table.Row key={role.uuid}>
-                        <Table.Cell verticalAlign="top">
+                        <Table.Cell verticalAlign="top" wordBreak="break-word">
                           {role.name}
                           {role.externalRole ? (
                             <Text as="span" color="fg.muted" fontSize="xs" ms="1">
@@ -160,7 +160,7 @@ function Applications({ access, links }: { access: EffectiveAccess; links: boole
                             </Text>
                           ) : null}
                         </Table.Cell>
-                        <Table.Cell>
+                        <Table.Cell wordBreak="break-word">
                           <GrantPaths grants={role.grants} links={links} />
                         </Table.Cell>
                       </Table.Row>
@@ -175,27 +175,24 @@ function Applications({ access, links }: { access: EffectiveAccess; links: boole
                   <Table.Header>
                     <Table.Row>
                       <Table.ColumnHeader w="40%">Element</Table.ColumnHeader>
-                      <Table.ColumnHeader>Value</Table.ColumnHeader>
                       <Table.ColumnHeader>Granted through</Table.ColumnHeader>
                     </Table.Row>
                   </Table.Header>
                   <Table.Body>
                     {app.elements.map((el) => (
                       <Table.Row key={el.uuid}>
-                        <Table.Cell verticalAlign="top">
+                        <Table.Cell verticalAlign="top" wordBreak="break-word">
                           {el.name}
+                          {el.value !== null ? (
+                            <Badge colorPalette="blue" size="xs" ms="1.5" title={`The user's ${el.category} value`}>
+                              {el.value === el.name ? "User's value" : `User's value: ${el.value}`}
+                            </Badge>
+                          ) : null}
                           <Text color="fg.muted" fontSize="xs">
                             {categoryToTabLabel(el.category) || el.category}
                           </Text>
                         </Table.Cell>
-                        <Table.Cell verticalAlign="top">
-                          {el.value ?? (
-                            <Text as="span" color="fg.muted">
-                              —
-                            </Text>
-                          )}
-                        </Table.Cell>
-                        <Table.Cell>
+                        <Table.Cell wordBreak="break-word">
                           <GrantPaths grants={el.grants} links={links} />
                         </Table.Cell>
                       </Table.Row>
