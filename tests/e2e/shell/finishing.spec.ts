@@ -7,6 +7,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   href,
+  toAuthClientEdit,
+  toBusinessProfileEdit,
   toForbidden,
   toLoginStart,
   toUserEdit,
@@ -14,6 +16,7 @@ import {
   toUserNew,
 } from '../../../packages/web/src/lib/paths.ts';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
+import { apiGet, type Named } from '../profiles/profiles-page.ts';
 import { UsersPage } from '../users/users-page.ts';
 
 test.describe.configure({ timeout: 60_000 });
@@ -57,6 +60,15 @@ test('each screen names the browser tab', async ({ page, signedInAs }) => {
   await expect(page).toHaveTitle(`Editing User ${ACCOUNTS.customer} · User Profile`);
   await page.goto(href(toUserNew()));
   await expect(page).toHaveTitle('Creating New User · User Profile');
+  // Every editor names the record in the tab, not only in its subtitle.
+  const [profile] = await apiGet<Named[]>(page, '/profile/business/list');
+  if (!profile) throw new Error('The seed has no business profile');
+  await page.goto(href(toBusinessProfileEdit(profile.uuid)));
+  await expect(page).toHaveTitle(`Editing Business Profile ${profile.name} · User Profile`);
+  const [client] = await apiGet<Named[]>(page, '/authClient/list');
+  if (!client) throw new Error('The seed has no OAuth2 client');
+  await page.goto(href(toAuthClientEdit(client.uuid)));
+  await expect(page).toHaveTitle(`Editing Client ${client.name} · User Profile`);
   await page.goto(href(toForbidden()));
   await expect(page).toHaveTitle('403 Forbidden · User Profile');
 });

@@ -119,6 +119,7 @@ function ApplicationEditor({ uuid }: { uuid: string | null }) {
     <Screen
       title={isNew ? 'New Application' : 'Editing Application'}
       {...(!isNew && record ? { subtitle: record.name } : {})}
+      {...(!isNew && record ? { documentTitle: `Editing Application ${record.name}` } : {})}
       actions={actions}
     >
       <DataState what="the application" data={form} error={editor.error} onRetry={editor.retry}>

@@ -55,6 +55,7 @@ function AuthClientEditor({ uuid }: { uuid: string | null }) {
     <Screen
       title={isNew ? 'New Client' : 'Editing Client'}
       {...(!isNew && editor.record ? { subtitle: editor.record.name } : {})}
+      {...(!isNew && editor.record ? { documentTitle: `Editing Client ${editor.record.name}` } : {})}
     >
       <DataState what="the client" data={editor.form} error={editor.error} onRetry={editor.retry}>
         {(form) => {

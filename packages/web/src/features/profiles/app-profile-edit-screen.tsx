@@ -116,6 +116,7 @@ function AppProfileEditor({ uuid }: { uuid: string | null }) {
   return (
     <ProfileEditorFrame
       title={title}
+      {...(editor.record ? { documentTitle: `${title} ${editor.record.name}` } : {})}
       name={isNew ? null : form.name}
       onClone={() => navigate(toAppProfileNew(), { state: writeCloneState(cloneAppProfileForm(form)) })}
       back={{ href: toAppProfileList(), label: 'Back to Application Profiles' }}

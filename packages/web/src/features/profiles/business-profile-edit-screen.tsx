@@ -104,6 +104,7 @@ function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
   return (
     <ProfileEditorFrame
       title={title}
+      {...(editor.record ? { documentTitle: `${title} ${editor.record.name}` } : {})}
       name={isNew ? null : form.name}
       onClone={() => navigate(toBusinessProfileNew(), { state: writeCloneState(cloneBusinessProfileForm(form)) })}
       back={{ href: toBusinessProfileList(), label: 'Back to Business Profiles' }}

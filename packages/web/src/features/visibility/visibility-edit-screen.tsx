@@ -211,6 +211,7 @@ function Editor({
     <Screen
       title={title}
       {...(record ? { subtitle: record.name } : {})}
+      {...(record ? { documentTitle: `${title} ${record.name}` } : {})}
       actions={
         record ? (
           <Button size="sm" variant="outline" onClick={() => onClone(snapshot(editor).form as VisibilityForm)}>
