@@ -144,6 +144,14 @@ export function validateVisibilityForm(form: VisibilityForm): ValidationErrors<V
   });
 }
 
+/** Spec §5 'Either primary visibility or a network group has to be set', read from those two alone (the Cluster tab's own re-render). */
+export function primaryVisibilityError(form: Pick<VisibilityForm, 'primary' | 'elements'>): string | undefined {
+  return validateVisibilityProfile({
+    primaryVisibility: { uuid: form.primary },
+    networkGroups: [...form.elements.networkGroups].map((uuid) => ({ uuid })),
+  }).primaryVisibility;
+}
+
 /** The rules of the Basic Info fields alone, read without the clusters and elements (the tab's own re-render). */
 export function validateBasicInfo(form: BasicFields): ValidationErrors<VisibilityProfileField> {
   const { primaryVisibility: _, ...errors } = validateVisibilityProfile(basicValues(form));

@@ -21,7 +21,7 @@ import {
   toggleDefaultClusterGroup,
   toggleElementSelection,
 } from './visibility-draft.ts';
-import { type ElementKind, type NamedRef, type VisibilityForm, validateVisibilityForm } from './visibility-form.ts';
+import { type ElementKind, type NamedRef, primaryVisibilityError } from './visibility-form.ts';
 import { filterElements } from './visibility-rules.ts';
 
 /** Add All when nothing (shown) is selected, Remove All otherwise (spec §4). */
@@ -204,7 +204,7 @@ export function ClusterTab({ readOnly = false }: { readOnly?: boolean }) {
   const snap = useSnapshot(editor);
   const index = snap.index as ClusterIndex | null;
   if (!index) return null;
-  const error = validateVisibilityForm(snap.form as VisibilityForm).primaryVisibility;
+  const error = primaryVisibilityError(snap.form);
   return (
     <Stack gap="3" pt="2">
       <Flex gap="3" align="end" wrap="wrap">
