@@ -93,7 +93,13 @@ export function TextAreaField({
   const over = value.length > limit;
   return (
     <Frame {...frame}>
-      <Textarea size="sm" rows={rows} value={value} onChange={(e) => onChange(e.currentTarget.value)} />
+      <Textarea
+        size="sm"
+        rows={rows}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        {...(frame.readOnly ? { bg: 'bg.muted', color: 'fg.muted' } : {})}
+      />
       <Text fontSize="xs" alignSelf="flex-end" color={over ? 'fg.error' : 'fg.muted'} aria-live="polite">
         {value.length} / {limit}
       </Text>

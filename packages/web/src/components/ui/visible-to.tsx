@@ -60,7 +60,10 @@ export function VisibleTo({
     minimumRole: { name: value.minimumRole },
     errigalCustomerCompany: { uuid: value.companyUuid },
   }).errigalCustomerCompany;
-  const ownCompany = !topAdmin && companies?.length === 1 ? companies[0] : undefined;
+  // A tenant admin's records are in its own company; a record shown read-only without a
+  // company is shared by every company (the editor's note says so), not the admin's.
+  const shared = disabled && !value.companyUuid;
+  const ownCompany = !topAdmin && !shared && companies?.length === 1 ? companies[0] : undefined;
 
   return (
     <Fieldset.Root disabled={disabled} data-visible-to>
