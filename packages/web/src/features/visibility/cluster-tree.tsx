@@ -139,8 +139,9 @@ export const ClusterTree = memo(function ClusterTree({
       }
       case ' ':
       case 'Enter':
-        setActive(uuid);
+        // The draft first, then the row: see onClick.
         onToggleSelected?.(uuid);
+        setActive(uuid);
         break;
       default:
         handled = false;
@@ -154,10 +155,12 @@ export const ClusterTree = memo(function ClusterTree({
     const row = target.closest<HTMLElement>('[data-uuid]');
     const uuid = row?.dataset.uuid;
     if (!uuid) return;
-    setActive(uuid);
     const part = target.closest<HTMLElement>('[data-part]')?.dataset.part;
     if (part === 'select') onToggleSelected?.(uuid);
     else if (part === 'toggle' && matches === null) onExpand(uuid, !expanded.has(uuid));
+    // After the draft's change: valtio tells its readers in a microtask queued
+    // before React's own, so the new selection and the active row are one render.
+    setActive(uuid);
   };
 
   const rowId = (row: number) => `${treeId}-row-${row}`;

@@ -66,13 +66,29 @@ function withRefs(form: VisibilityForm): VisibilityForm {
   };
 }
 
+// The cluster index and the nodes that start open, built once per loaded
+// visibility set (the shared cache's object): opening another profile, a new
+// one or a Retry reuses them until the set is loaded again. The open set is
+// never mutated (setExpanded replaces it), so every editor may start from it.
+const built = new WeakMap<VisibilitySet, { index: ClusterIndex; expanded: ReadonlySet<string> }>();
+
+function clusterIndexOf(set: VisibilitySet): { index: ClusterIndex; expanded: ReadonlySet<string> } {
+  let entry = built.get(set);
+  if (!entry) {
+    const index = buildClusterIndex(set.clusters);
+    entry = { index, expanded: initiallyExpanded(index, CLUSTER_TREE_EXPANDED_DEPTH) };
+    built.set(set, entry);
+  }
+  return entry;
+}
+
 /** Starts editing `form` over the available elements `set`. */
 export function startEditing(form: VisibilityForm, set: VisibilitySet): void {
-  const index = buildClusterIndex(set.clusters);
+  const { index, expanded } = clusterIndexOf(set);
   editor.set = ref(set);
   editor.index = ref(index);
   editor.form = withRefs(form);
-  editor.expanded = ref(initiallyExpanded(index, CLUSTER_TREE_EXPANDED_DEPTH));
+  editor.expanded = ref(expanded as Set<string>);
   editor.treeFilter = '';
   editor.alerts = [];
 }
