@@ -134,77 +134,92 @@ function Applications({ access, links }: { access: EffectiveAccess; links: boole
             <Heading as="h3" size="sm" mb="2">
               {app.name}
             </Heading>
-            <Table.ScrollArea>
-              <Table.Root size="sm" variant="line" aria-label={`Roles in ${app.name}`}>
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader w="40%">Role</Table.ColumnHeader>
-                    <Table.ColumnHeader>Granted through</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {app.roles.length === 0 ? (
-                    <Table.Row>
-                      <Table.Cell colSpan={2} color="fg.muted">
-                        No roles
-                      </Table.Cell>
-                    </Table.Row>
-                  ) : (
-                    app.roles.map((role) => (
-                      <Table.Row key={role.uuid}>
-                        <Table.Cell verticalAlign="top" wordBreak="break-word">
-                          {role.name}
-                          {role.externalRole ? (
-                            <Text as="span" color="fg.muted" fontSize="xs" ms="1">
-                              {pageTexts.externalRole}
-                            </Text>
-                          ) : null}
-                        </Table.Cell>
-                        <Table.Cell wordBreak="break-word">
-                          <GrantPaths grants={role.grants} links={links} />
-                        </Table.Cell>
-                      </Table.Row>
-                    ))
-                  )}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+            <GrantTable label={`Roles in ${app.name}`} heading="Role" rows={app.roles} empty="No roles" links={links}>
+              {(role) => (
+                <>
+                  {role.name}
+                  {role.externalRole ? (
+                    <Text as="span" color="fg.muted" fontSize="xs" ms="1">
+                      {pageTexts.externalRole}
+                    </Text>
+                  ) : null}
+                </>
+              )}
+            </GrantTable>
             {app.elements.length > 0 ? (
-              <Table.ScrollArea mt="3">
-                <Table.Root size="sm" variant="line" aria-label={`Elements in ${app.name}`}>
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader w="40%">Element</Table.ColumnHeader>
-                      <Table.ColumnHeader>Granted through</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {app.elements.map((el) => (
-                      <Table.Row key={el.uuid}>
-                        <Table.Cell verticalAlign="top" wordBreak="break-word">
-                          {el.name}
-                          {el.value !== null ? (
-                            <Badge colorPalette="blue" size="xs" ms="1.5" title={`The user's ${el.category} value`}>
-                              {el.value === el.name ? "User's value" : `User's value: ${el.value}`}
-                            </Badge>
-                          ) : null}
-                          <Text color="fg.muted" fontSize="xs">
-                            {categoryToTabLabel(el.category) || el.category}
-                          </Text>
-                        </Table.Cell>
-                        <Table.Cell wordBreak="break-word">
-                          <GrantPaths grants={el.grants} links={links} />
-                        </Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
+              <GrantTable label={`Elements in ${app.name}`} heading="Element" rows={app.elements} links={links} mt="3">
+                {(el) => (
+                  <>
+                    {el.name}
+                    {el.value !== null ? (
+                      <Badge colorPalette="blue" size="xs" ms="1.5" title={`The user's ${el.category} value`}>
+                        {el.value === el.name ? "User's value" : `User's value: ${el.value}`}
+                      </Badge>
+                    ) : null}
+                    <Text color="fg.muted" fontSize="xs">
+                      {categoryToTabLabel(el.category) || el.category}
+                    </Text>
+                  </>
+                )}
+              </GrantTable>
             ) : null}
           </Box>
         ))
       )}
     </Stack>
+  );
+}
+
+/** An application's roles or elements, each beside the paths that grant it. */
+function GrantTable<Row extends { uuid: string; grants: readonly Grant[] }>({
+  label,
+  heading,
+  rows,
+  empty,
+  links,
+  mt,
+  children: nameOf,
+}: {
+  label: string;
+  heading: string;
+  rows: readonly Row[];
+  /** Shown as the one row when there are none. */
+  empty?: string;
+  links: boolean;
+  mt?: string;
+  children: (row: Row) => ReactNode;
+}) {
+  return (
+    <Table.ScrollArea mt={mt}>
+      <Table.Root size="sm" variant="line" aria-label={label}>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader w="40%">{heading}</Table.ColumnHeader>
+            <Table.ColumnHeader>Granted through</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.length === 0 ? (
+            <Table.Row>
+              <Table.Cell colSpan={2} color="fg.muted">
+                {empty}
+              </Table.Cell>
+            </Table.Row>
+          ) : (
+            rows.map((row) => (
+              <Table.Row key={row.uuid}>
+                <Table.Cell verticalAlign="top" wordBreak="break-word">
+                  {nameOf(row)}
+                </Table.Cell>
+                <Table.Cell wordBreak="break-word">
+                  <GrantPaths grants={row.grants} links={links} />
+                </Table.Cell>
+              </Table.Row>
+            ))
+          )}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
   );
 }
 
