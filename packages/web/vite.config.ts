@@ -1,11 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-/** The screens every sign-in passes through (spec §2 auth/login/user → authorize). */
-const SIGN_IN_PATH_MODULES = [
-  '/src/features/auth/pages/login-start-page.tsx',
-  '/src/features/auth/pages/login-page.tsx',
-];
+/** The screens every sign-in passes through (spec §2 auth/login/user → authorize), alone (src/main.ts). */
+const SIGN_IN_PATH_MODULES = ['/src/features/auth/plain/login-page.ts'];
 
 /**
  * Sign-in is the one path every person of every suite application takes, so

@@ -1,6 +1,7 @@
 // Routes of the sign-in pages (spec §2; patterns and link builders in
-// lib/paths.ts): public, shown without the shell. The login pages load apart
-// from everything else, so the login page stays light.
+// lib/paths.ts): public, shown without the shell. The login pages are plain
+// DOM (./plain) that a visitor without a sign-in gets without the console at
+// all (src/main.ts); here they are the console's routes.
 import { lazy } from 'react';
 import { lazyScreen } from '../../lib/lazy-screen.ts';
 import { paths } from '../../lib/paths.ts';
@@ -9,14 +10,6 @@ import type { AppRoute } from '../../lib/routing.ts';
 const LoginStart = lazyScreen(() => import('./pages/login-start-page.tsx'));
 const Login = lazyScreen(() => import('./pages/login-page.tsx'));
 
-/**
- * A visitor without a sign-in goes through auth/login/user and the login
- * page: their modules are taken in before the first render (index.html has
- * already fetched them), so neither step waits on a lazy load.
- */
-export function preloadSignInPages(): Promise<unknown> {
-  return Promise.all([LoginStart.preload(), Login.preload()]);
-}
 const callbacks = () => import('./pages/callback-pages.tsx');
 const SelfCallback = lazy(() => callbacks().then((m) => ({ default: m.SelfCallbackPage })));
 const SsoCallback = lazy(() => callbacks().then((m) => ({ default: m.SsoCallbackPage })));

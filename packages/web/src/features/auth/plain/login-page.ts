@@ -1,0 +1,193 @@
+// authorize (spec §2 "Login page"): the suite's sign-in. It shows Username,
+// Password, Sign In, Forgot Password and, when configured, 'Enterprise SSO'
+// at once, while it checks beside the form for an existing sign-in session to
+// reuse. Success sends the browser on to the requesting client with a code.
+// Plain DOM, no React (docs/decisions.md "Sign-in pages without React"):
+// the console shows it through features/auth/pages/login-page.tsx, a visitor
+// without a sign-in gets it alone through startSignInPages below.
+import { globalMessages, loginMessages, pageTexts } from '@userprofile/shared/messages';
+import { type ApiError, isApiError } from '../../../lib/api/errors.ts';
+import { getConfig } from '../../../lib/config.ts';
+import { currentPath } from '../../../lib/navigation.ts';
+import { BASE_PATH, paths, toForgotPassword, toLoginStart } from '../../../lib/paths.ts';
+import { notify } from '../../../lib/toaster.ts';
+import { parseAuthorizeQuery } from '../authorize-request.ts';
+import { authorize, logIn, reuseSession, startSsoLogin } from '../sign-in.ts';
+import { button, errorNotice, field, loadingText, mountCard, type PageHost, pageLink } from './card.ts';
+import { h } from './dom.ts';
+import { mountLoginStartPage } from './login-start-page.ts';
+import { startPlainToaster } from './toaster.ts';
+
+function retryAfterSeconds(error: ApiError): number | null {
+  const value = Number(error.headers.get('Retry-After'));
+  return Number.isFinite(value) && value > 0 ? Math.ceil(value) : null;
+}
+
+/**
+ * What the form says when a step fails (docs/decisions.md "Login messages"):
+ * wrong credentials, a lockout with its wait, a refused request of another
+ * application, or spec §8's unknown reason for anything else.
+ */
+export function failureText(error: unknown): string {
+  if (isApiError(error, 401)) return loginMessages.invalidCredentials;
+  if (isApiError(error, 429)) {
+    const seconds = retryAfterSeconds(error);
+    return seconds ? loginMessages.lockedOut(seconds) : loginMessages.lockedOutNoWait;
+  }
+  if (isApiError(error, 400) && error.url.includes('/auth/')) {
+    return `This application's sign-in request was refused: ${error.message}`;
+  }
+  return loginMessages.failed;
+}
+
+function follow(url: string): void {
+  window.location.assign(url);
+}
+
+export function mountLoginPage(container: HTMLElement, host: PageHost): () => void {
+  // The query exactly as the client sent it, decoded once (a state of `a%2Fb` stays `a%2Fb` for the client).
+  const request = parseAuthorizeQuery(window.location.search);
+  const page = mountCard(container, 'Sign in');
+  let alive = true;
+  const unmount = () => {
+    alive = false;
+    page.unmount();
+  };
+  const redirecting = (text: string) => page.body.replaceChildren(loadingText(text));
+
+  if (!request) {
+    // Nothing to authorize: start the console's own sign-in.
+    redirecting(pageTexts.loading);
+    host.go(toLoginStart(), { replace: true });
+    return unmount;
+  }
+
+  const config = getConfig();
+  const username = field({ label: 'Username', name: 'username', autoComplete: 'username', autoFocus: true });
+  const password = field({ label: 'Password', name: 'password', type: 'password', autoComplete: 'current-password' });
+  const signIn = button('Sign In', { type: 'submit', busyText: 'Signing in...' });
+  const message = h('div', { hidden: true });
+  let busy = false;
+
+  const showForm = () => page.body.replaceChildren(form);
+  const setError = (text: string | null) => {
+    message.hidden = !text;
+    message.replaceChildren(...(text ? [errorNotice(text)] : []));
+  };
+
+  const goToSso = async () => {
+    redirecting('Signing in...');
+    try {
+      follow(await startSsoLogin(request));
+    } catch (e) {
+      console.error('Enterprise SSO could not start', e);
+      if (!alive) return;
+      setError('Enterprise SSO is not available right now. Please sign in with your username and password.');
+      showForm();
+    }
+  };
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (busy) return;
+    const name = username.input.value.trim();
+    if (!name || !password.input.value) {
+      setError('Please enter your username and password.');
+      return;
+    }
+    busy = true;
+    signIn.setBusy(true);
+    setError(null);
+    try {
+      if (!(await logIn(name, password.input.value))) {
+        setError(loginMessages.failed);
+        return;
+      }
+      const redirectUrl = await authorize(request);
+      if (!alive) return;
+      redirecting('Signing in...');
+      follow(redirectUrl);
+    } catch (e) {
+      const text = failureText(e);
+      // Wrong credentials and lockouts are answers, not faults: only the unexplained failure is logged.
+      if (text === loginMessages.failed) console.error('Sign-in failed', e);
+      if (alive) setError(text);
+    } finally {
+      busy = false;
+      signIn.setBusy(false);
+    }
+  };
+
+  const form = h(
+    'form',
+    { novalidate: true, 'aria-label': 'Sign in', class: 'si-stack', onSubmit: (e) => void submit(e) },
+    username.element,
+    password.element,
+    message,
+    signIn.element,
+    pageLink(toForgotPassword(), 'Forgot Password', host),
+    ...(config.ssoEnabled
+      ? [
+          h('hr', { class: 'si-separator' }),
+          h('p', { class: 'si-muted si-small si-center' }, 'Or use your corporate account'),
+          button('Enterprise SSO', { outline: true, onClick: () => void goToSso() }).element,
+        ]
+      : []),
+  );
+
+  if (config.ssoEnabled && config.ssoAutoRedirect) {
+    void goToSso();
+    return unmount;
+  }
+  showForm();
+  // Beside the form: a browser that is already signed in goes straight on.
+  reuseSession(request)
+    .then((redirectUrl) => {
+      if (!redirectUrl || !alive) return;
+      redirecting('Signing in...');
+      follow(redirectUrl);
+    })
+    .catch((e: unknown) => {
+      if (isApiError(e, 400)) {
+        if (alive) setError(failureText(e));
+      } else console.error('The session check failed', e);
+    });
+  return unmount;
+}
+
+/**
+ * A visitor without a sign-in on their way to sign in: the sign-in pages
+ * alone, with their own toasts. '/' is the user list, whose guard sends them
+ * here with 'Please Login First'. Any other path (Forgot Password, or Back
+ * to a console page) starts the console through `leave`, in the same page.
+ */
+export function startSignInPages(root: HTMLElement, leave: () => void): void {
+  const stopToasts = startPlainToaster();
+  let unmount: (() => void) | null = null;
+  const host: PageHost = {
+    go(path, options = {}) {
+      window.history[options.replace ? 'replaceState' : 'pushState'](null, '', BASE_PATH + path);
+      show();
+    },
+  };
+  const onPopState = () => show();
+  function show(): void {
+    unmount?.();
+    unmount = null;
+    const path = currentPath();
+    if (path === '/') {
+      notify.warning(globalMessages.pleaseLoginFirst);
+      host.go(toLoginStart(), { replace: true });
+    } else if (path === paths.loginStart) {
+      unmount = mountLoginStartPage(root, host);
+    } else if (path === paths.authorize) {
+      unmount = mountLoginPage(root, host);
+    } else {
+      window.removeEventListener('popstate', onPopState);
+      stopToasts();
+      leave();
+    }
+  }
+  window.addEventListener('popstate', onPopState);
+  show();
+}
