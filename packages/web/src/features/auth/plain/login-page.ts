@@ -9,13 +9,13 @@ import { globalMessages, loginMessages, pageTexts } from '@userprofile/shared/me
 import { type ApiError, isApiError } from '../../../lib/api/errors.ts';
 import { getConfig } from '../../../lib/config.ts';
 import { currentPath } from '../../../lib/navigation.ts';
-import { BASE_PATH, paths, toForgotPassword, toLoginStart } from '../../../lib/paths.ts';
+import { href, paths, toForgotPassword, toLoginStart } from '../../../lib/paths.ts';
 import { notify } from '../../../lib/toaster.ts';
-import { parseAuthorizeQuery } from '../authorize-request.ts';
-import { authorize, logIn, reuseSession, startSsoLogin } from '../sign-in.ts';
+import { type AuthorizeRequest, parseAuthorizeQuery } from '../authorize-request.ts';
+import { authorize, logIn, reuseSession, startSelfLogin, startSsoLogin } from '../sign-in.ts';
 import { button, errorNotice, field, loadingText, mountCard, type PageHost, pageLink } from './card.ts';
 import { h } from './dom.ts';
-import { mountLoginStartPage } from './login-start-page.ts';
+import { startFailed } from './login-start-page.ts';
 import { startPlainToaster } from './toaster.ts';
 
 function retryAfterSeconds(error: ApiError): number | null {
@@ -44,9 +44,13 @@ function follow(url: string): void {
   window.location.assign(url);
 }
 
-export function mountLoginPage(container: HTMLElement, host: PageHost): () => void {
-  // The query exactly as the client sent it, decoded once (a state of `a%2Fb` stays `a%2Fb` for the client).
-  const request = parseAuthorizeQuery(window.location.search);
+/**
+ * The login page in `container`. With `start` (the console's own sign-in
+ * being started, auth/login/user shown alone) the form shows at once and the
+ * page becomes the authorize path `start` answers, instead of a 'Loading...'
+ * card first; without it the request is the page's query.
+ */
+export function mountLoginPage(container: HTMLElement, host: PageHost, start?: Promise<string>): () => void {
   const page = mountCard(container, 'Sign in');
   let alive = true;
   const unmount = () => {
@@ -55,12 +59,28 @@ export function mountLoginPage(container: HTMLElement, host: PageHost): () => vo
   };
   const redirecting = (text: string) => page.body.replaceChildren(loadingText(text));
 
-  if (!request) {
+  // The query exactly as the client sent it, decoded once (a state of `a%2Fb` stays `a%2Fb` for the client).
+  const fromQuery = start ? null : parseAuthorizeQuery(window.location.search);
+  if (!start && !fromQuery) {
     // Nothing to authorize: start the console's own sign-in.
     redirecting(pageTexts.loading);
     host.go(toLoginStart(), { replace: true });
     return unmount;
   }
+  const ready: Promise<AuthorizeRequest | null> = start
+    ? start.then(
+        (path) => {
+          if (!alive) return null;
+          window.history.replaceState(null, '', href(path));
+          return parseAuthorizeQuery(window.location.search);
+        },
+        (error: unknown) => {
+          console.error('The sign-in could not start', error);
+          if (alive) page.body.replaceChildren(startFailed());
+          return null;
+        },
+      )
+    : Promise.resolve(fromQuery);
 
   const config = getConfig();
   const username = field({ label: 'Username', name: 'username', autoComplete: 'username', autoFocus: true });
@@ -69,13 +89,14 @@ export function mountLoginPage(container: HTMLElement, host: PageHost): () => vo
   const message = h('div', { hidden: true });
   let busy = false;
 
-  const showForm = () => page.body.replaceChildren(form);
   const setError = (text: string | null) => {
     message.hidden = !text;
     message.replaceChildren(...(text ? [errorNotice(text)] : []));
   };
 
   const goToSso = async () => {
+    const request = await ready;
+    if (!request || !alive) return;
     redirecting('Signing in...');
     try {
       follow(await startSsoLogin(request));
@@ -83,7 +104,7 @@ export function mountLoginPage(container: HTMLElement, host: PageHost): () => vo
       console.error('Enterprise SSO could not start', e);
       if (!alive) return;
       setError('Enterprise SSO is not available right now. Please sign in with your username and password.');
-      showForm();
+      page.body.replaceChildren(form);
     }
   };
 
@@ -99,6 +120,9 @@ export function mountLoginPage(container: HTMLElement, host: PageHost): () => vo
     signIn.setBusy(true);
     setError(null);
     try {
+      // Typed before the console's own request was ready: it is moments away.
+      const request = await ready;
+      if (!request) return;
       if (!(await logIn(name, password.input.value))) {
         setError(loginMessages.failed);
         return;
@@ -136,22 +160,25 @@ export function mountLoginPage(container: HTMLElement, host: PageHost): () => vo
   );
 
   if (config.ssoEnabled && config.ssoAutoRedirect) {
+    redirecting('Signing in...');
     void goToSso();
     return unmount;
   }
-  showForm();
+  page.body.replaceChildren(form);
   // Beside the form: a browser that is already signed in goes straight on.
-  reuseSession(request)
-    .then((redirectUrl) => {
+  void ready.then(async (request) => {
+    if (!request || !alive) return;
+    try {
+      const redirectUrl = await reuseSession(request);
       if (!redirectUrl || !alive) return;
       redirecting('Signing in...');
       follow(redirectUrl);
-    })
-    .catch((e: unknown) => {
+    } catch (e) {
       if (isApiError(e, 400)) {
         if (alive) setError(failureText(e));
       } else console.error('The session check failed', e);
-    });
+    }
+  });
   return unmount;
 }
 
@@ -166,7 +193,7 @@ export function startSignInPages(root: HTMLElement, leave: () => void): void {
   let unmount: (() => void) | null = null;
   const host: PageHost = {
     go(path, options = {}) {
-      window.history[options.replace ? 'replaceState' : 'pushState'](null, '', BASE_PATH + path);
+      window.history[options.replace ? 'replaceState' : 'pushState'](null, '', href(path));
       show();
     },
   };
@@ -179,7 +206,8 @@ export function startSignInPages(root: HTMLElement, leave: () => void): void {
       notify.warning(globalMessages.pleaseLoginFirst);
       host.go(toLoginStart(), { replace: true });
     } else if (path === paths.loginStart) {
-      unmount = mountLoginStartPage(root, host);
+      // The form at once, while the console's own request is made (the console shows login-start-page.ts first).
+      unmount = mountLoginPage(root, host, startSelfLogin());
     } else if (path === paths.authorize) {
       unmount = mountLoginPage(root, host);
     } else {

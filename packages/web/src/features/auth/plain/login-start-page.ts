@@ -7,6 +7,17 @@ import { startSelfLogin } from '../sign-in.ts';
 import { errorNotice, loadingText, mountCard, type PageHost } from './card.ts';
 import { h } from './dom.ts';
 
+/** What the page says when the console's own sign-in could not start: why, and a full load to try again. */
+export function startFailed(): HTMLElement {
+  return h(
+    'div',
+    { class: 'si-stack' },
+    errorNotice('The sign-in could not start. Please try again.'),
+    // A full load: the configuration and everything after it are asked for again.
+    h('a', { class: 'si-link', href: href(toLoginStart()) }, 'Try again'),
+  );
+}
+
 export function mountLoginStartPage(container: HTMLElement, host: PageHost): () => void {
   const page = mountCard(container, 'Sign in');
   page.body.append(loadingText(pageTexts.loading));
@@ -18,15 +29,7 @@ export function mountLoginStartPage(container: HTMLElement, host: PageHost): () 
     (error: unknown) => {
       console.error('The sign-in could not start', error);
       if (!alive) return;
-      page.body.replaceChildren(
-        h(
-          'div',
-          { class: 'si-stack' },
-          errorNotice('The sign-in could not start. Please try again.'),
-          // A full load: the configuration and everything after it are asked for again.
-          h('a', { class: 'si-link', href: href(toLoginStart()) }, 'Try again'),
-        ),
-      );
+      page.body.replaceChildren(startFailed());
     },
   );
   return () => {
