@@ -5,7 +5,7 @@
 import { applicationMessages, pageTexts, userMessages } from '../../../packages/shared/src/messages.ts';
 import { href, toApplicationList, toApplicationNew } from '../../../packages/web/src/lib/paths.ts';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
-import { API, apiGet, apiPost, toast } from '../users/users-page.ts';
+import { API, apiGet, apiPost, dismissToasts, toast } from '../users/users-page.ts';
 import { ApplicationsPage } from './applications-page.ts';
 
 test.describe.configure({ timeout: 60_000 });
@@ -163,6 +163,7 @@ test.describe('as provider.admin (ERRIGAL_ADMIN)', () => {
     await mock.fault({ method: 'POST', path: `${API}/app/sync`, status: 444 });
     await page.getByRole('button', { name: 'Sync', exact: true }).click();
     await expect(toast(page, applicationMessages.syncFailed)).toBeVisible();
+    await dismissToasts(page);
     await page.getByRole('button', { name: 'Sync', exact: true }).click();
     // Two roles and four reports, plus what the remote application has gained: a role and a node.
     await expect(toast(page, applicationMessages.syncSuccess(3, 6))).toBeVisible();
@@ -172,14 +173,17 @@ test.describe('as provider.admin (ERRIGAL_ADMIN)', () => {
 
     await apps.open();
     const syncAll = page.getByRole('button', { name: 'Sync All Applications' });
+    await dismissToasts(page);
     await syncAll.click();
     await expect(toast(page, applicationMessages.syncAllSuccess(5))).toBeVisible();
+    await dismissToasts(page);
     await page.getByRole('button', { name: 'Expand' }).click();
     await expect(apps.row('Inventory')).toContainText('INV_AUDITOR');
     await mock.fault({ method: 'POST', path: `${API}/app/syncAll`, status: 200, body: [] });
     await syncAll.click();
     await expect(toast(page, applicationMessages.syncAllEmpty)).toBeVisible();
     await mock.fault({ method: 'POST', path: `${API}/app/syncAll`, status: 500 });
+    await dismissToasts(page);
     await syncAll.click();
     await expect(toast(page, applicationMessages.syncAllFailed)).toBeVisible();
   });

@@ -103,6 +103,18 @@ export function toast(page: Page, text: string): Locator {
     .filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) });
 }
 
+/**
+ * Closes every toast on screen with its Dismiss button, as a person does before
+ * pressing what the toasts cover: they sit over the top right of the page
+ * (spec §9), where the title row's actions are, for 5 s each.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  const open = page.locator('[data-scope="toast"][data-part="root"][data-state="open"]');
+  for (let n = await open.count(); n > 0; n = await open.count())
+    await open.first().getByRole('button', { name: 'Dismiss' }).click();
+  await expect(open).toHaveCount(0);
+}
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
