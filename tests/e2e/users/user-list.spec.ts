@@ -2,7 +2,7 @@
 // dropdown with every failure message, pull, and the SCO_ADMIN differences.
 import { pageTexts, userMessages } from '../../../packages/shared/src/messages.ts';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
-import { apiGet, toast, UsersPage, type WireUser } from './users-page.ts';
+import { apiGet, dismissToasts, toast, UsersPage, type WireUser } from './users-page.ts';
 
 // The machine is shared: sign-in and a reset can take a while under load.
 test.describe.configure({ timeout: 60_000 });
@@ -203,6 +203,7 @@ test.describe('as provider.admin', () => {
     await expect(toast(page, userMessages.pullSuccess)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pull User Info' })).toBeEnabled();
     await mock.fault({ method: 'GET', path: '/userprofile/api/v1/user/pullUsers', status: 504 });
+    await dismissToasts(page);
     await page.getByRole('button', { name: 'Pull User Info' }).click();
     await expect(toast(page, userMessages.pullFailed)).toBeVisible();
   });

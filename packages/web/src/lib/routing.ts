@@ -14,7 +14,7 @@ export interface AppRoute {
   access: Access;
   /** 'shell': header, side navigation and content area; 'auth': the sign-in pages' centred card. */
   layout: 'shell' | 'auth';
-  /** A lazily loaded screen: React's lazy(), or lib/lazy-screen.ts for one that is preloaded. */
+  /** The screen, usually loaded lazily (React's lazy()). */
   // biome-ignore lint/suspicious/noExplicitAny: route screens take their own props (wouter params)
   component: ComponentType<any>;
 }

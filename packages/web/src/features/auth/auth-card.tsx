@@ -1,45 +1,28 @@
-// The frame of the sign-in pages: a centred card on a quiet background,
-// with the product name as the page's banner; and the pages' fields and
-// links (the console's form kit stays out of the sign-in bundle).
-import { Box, Card, Field, Flex, Heading, Input, Link, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+// The frame of the sign-in pages: the plain card of ./plain/card.ts (one
+// frame for the pages with and without React), with the page's React content
+// rendered into its body; and the pages' fields and links (the console's form
+// kit stays out of the sign-in bundle).
+import { Box, Field, Input, Link, Text } from '@chakra-ui/react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Link as RouterLink } from 'wouter';
-import { ColorModeToggle } from '../../components/ui/color-mode-toggle.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { mountCard } from './plain/card.ts';
 
+/** The centred card under the product name, with the colour-mode toggle in the corner; `title` is also the tab's. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
-  useDocumentTitle(title);
-  return (
-    <Flex
-      minH="100vh"
-      direction="column"
-      align="center"
-      justify="center"
-      bg="bg.muted"
-      px="4"
-      py="10"
-      position="relative"
-    >
-      <Box position="absolute" top="3" insetEnd="3">
-        <ColorModeToggle />
-      </Box>
-      <Box as="header" mb="6" textAlign="center">
-        <Text fontSize="sm" fontWeight="semibold" letterSpacing="wider" textTransform="uppercase" color="fg.muted">
-          User Profile
-        </Text>
-      </Box>
-      <Box as="main" width="full" maxW="sm">
-        <Card.Root variant="elevated" size="lg">
-          <Card.Header>
-            <Heading as="h1" size="xl">
-              {title}
-            </Heading>
-          </Card.Header>
-          <Card.Body>{children}</Card.Body>
-        </Card.Root>
-      </Box>
-    </Flex>
-  );
+  const host = useRef<HTMLDivElement>(null);
+  const [body, setBody] = useState<HTMLElement | null>(null);
+  // Before paint, so the card and its content show together.
+  useLayoutEffect(() => {
+    if (!host.current) return;
+    const frame = mountCard(host.current, title);
+    setBody(frame.body);
+    return () => {
+      setBody(null);
+      frame.unmount();
+    };
+  }, [title]);
+  return <div ref={host}>{body ? createPortal(children, body) : null}</div>;
 }
 
 export function LoadingText({ text = 'Loading...' }: { text?: string }) {

@@ -3,12 +3,11 @@
 // DOM (./plain) that a visitor without a sign-in gets without the console at
 // all (src/main.ts); here they are the console's routes.
 import { lazy } from 'react';
-import { lazyScreen } from '../../lib/lazy-screen.ts';
 import { paths } from '../../lib/paths.ts';
 import type { AppRoute } from '../../lib/routing.ts';
 
-const LoginStart = lazyScreen(() => import('./pages/login-start-page.tsx'));
-const Login = lazyScreen(() => import('./pages/login-page.tsx'));
+const LoginStart = lazy(() => import('./pages/login-start-page.tsx'));
+const Login = lazy(() => import('./pages/login-page.tsx'));
 
 const callbacks = () => import('./pages/callback-pages.tsx');
 const SelfCallback = lazy(() => callbacks().then((m) => ({ default: m.SelfCallbackPage })));
