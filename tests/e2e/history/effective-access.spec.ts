@@ -80,6 +80,16 @@ test('the effective access follows an application profile that gains a role, nam
   await page.getByRole('heading', { name: 'Visibility' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'screenshots/history-effective-access-visibility-1280.png' });
   await page.setViewportSize({ width: 390, height: 844 });
+  // On a phone the paths wrap inside the card: no table is cut off at its right edge to scroll sideways.
+  await expect(row.locator('[data-grant]')).toBeVisible();
+  const cutOff = await page
+    .getByRole('table')
+    .evaluateAll((tables) =>
+      tables
+        .filter((t) => (t.parentElement as HTMLElement).scrollWidth > (t.parentElement as HTMLElement).clientWidth)
+        .map((t) => t.getAttribute('aria-label')),
+    );
+  expect(cutOff).toEqual([]);
   await page.screenshot({ path: 'screenshots/history-effective-access-390.png' });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.reload();

@@ -208,10 +208,10 @@ function GrantTable<Row extends { uuid: string; grants: readonly Grant[] }>({
           ) : (
             rows.map((row) => (
               <Table.Row key={row.uuid}>
-                <Table.Cell verticalAlign="top" wordBreak="break-word">
+                <Table.Cell verticalAlign="top" whiteSpace="normal" overflowWrap="break-word">
                   {nameOf(row)}
                 </Table.Cell>
-                <Table.Cell wordBreak="break-word">
+                <Table.Cell whiteSpace="normal" overflowWrap="break-word">
                   <GrantPaths grants={row.grants} links={links} />
                 </Table.Cell>
               </Table.Row>
