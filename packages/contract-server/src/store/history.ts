@@ -5,7 +5,11 @@
 // view after, with who and which call. Views are the records' GET shapes
 // (names resolved at the time of the change), rendered by the wire layer
 // (HistoryViews, given to the store); secrets never reach them: a changed
-// secret is kept only as the name of its field.
+// secret is kept only as the name of its field. A view is kept as its JSON
+// text (smaller than the objects, and nobody can change it), and a record's
+// view before a change that equals its view after the change before is that
+// same text, not a second copy: a record edited N times keeps N + 1 views,
+// not 2N.
 //
 // The field-by-field diff is made when an entry is read, from the two views
 // as the reader may see them (rows above the reader's role, settings only
@@ -77,14 +81,17 @@ export interface Change {
   secret?: true;
 }
 
+/** A view as the log keeps it: its JSON text. */
+type ViewText = string;
+
 /** One recorded change as the log keeps it: the diff is made when it is read. */
 interface Recorded {
   kind: HistoryKind;
   uuid: string;
   action: HistoryAction;
   source: ChangeSource;
-  before: WireRecord | null;
-  after: WireRecord | null;
+  before: ViewText | null;
+  after: ViewText | null;
   /** Fields whose secret changed (never their values). */
   secrets: string[];
 }
@@ -115,8 +122,8 @@ export interface HistoryPage {
 export interface PendingChange<K extends HistoryKind> {
   kind: K;
   uuid: string | null;
-  view: WireRecord | null;
-  json: string;
+  /** null: the write creates the record. */
+  view: ViewText | null;
   secrets: (string | null)[];
 }
 
@@ -413,11 +420,16 @@ function asSeenBy(kind: HistoryKind, caller: Caller) {
 
 // ----------------------------------------------------------------- the log
 
+const key = (kind: HistoryKind, uuid: string) => `${kind}:${uuid}`;
+const parse = (text: ViewText | null): WireRecord | null => (text === null ? null : (JSON.parse(text) as WireRecord));
+
 export class HistoryLog {
   /** Ring of the last `limit` entries: entry `id` sits at (id - 1) % limit. */
   private readonly ring: Stored[] = [];
   /** Entries ever recorded: the newest entry's id. */
   private last = 0;
+  /** Per record (kind and uuid), its newest kept entry and the view after it: the text a next entry's view before shares. */
+  private readonly latest = new Map<string, { id: number; view: ViewText }>();
 
   constructor(
     private readonly views: HistoryViews,
@@ -430,12 +442,13 @@ export class HistoryLog {
 
   /** Takes a record's view before a write (undefined: the write creates it). */
   begin<K extends HistoryKind>(kind: K, record: RecordOf[K] | undefined): PendingChange<K> {
-    const view = record ? (this.views[kind](record) as WireRecord) : null;
+    const view = record ? JSON.stringify(this.views[kind](record)) : null;
+    const last = record ? this.latest.get(key(kind, record.uuid))?.view : undefined;
     return {
       kind,
       uuid: record?.uuid ?? null,
-      view,
-      json: view ? JSON.stringify(view) : '',
+      // Unchanged since the record's last entry: the text that entry keeps, not a copy.
+      view: last !== undefined && last === view ? last : view,
       secrets: record ? SECRETS[kind].map((s) => s.read(record)) : [],
     };
   }
@@ -450,14 +463,14 @@ export class HistoryLog {
     after: RecordOf[K] | undefined,
     source: ChangeSource,
   ): Recorded | null {
-    const view = after ? (this.views[pending.kind](after) as WireRecord) : null;
+    const view = after ? JSON.stringify(this.views[pending.kind](after)) : null;
     // A creation sets every secret it has; an update may change some; a deletion none.
     const secrets = after
       ? SECRETS[pending.kind]
           .filter((s, i) => (pending.view ? s.read(after) !== pending.secrets[i] : !!s.read(after)))
           .map((s) => s.field)
       : [];
-    if (view && pending.view && secrets.length === 0 && JSON.stringify(view) === pending.json) return null;
+    if (view && pending.view && secrets.length === 0 && view === pending.view) return null;
     const uuid = after?.uuid ?? pending.uuid;
     if (!uuid) return null;
     return { kind: pending.kind, uuid, action, source, before: pending.view, after: view, secrets };
@@ -467,7 +480,14 @@ export class HistoryLog {
   append(change: Recorded | null): void {
     if (!change) return;
     const id = ++this.last;
-    this.ring[(id - 1) % this.limit] = { ...change, id, at: new Date(this.now()).toISOString() };
+    const slot = (id - 1) % this.limit;
+    const dropped = this.ring[slot];
+    // The oldest entry goes; if it was its record's newest kept one, nothing of that record is kept any more.
+    if (dropped && this.latest.get(key(dropped.kind, dropped.uuid))?.id === dropped.id)
+      this.latest.delete(key(dropped.kind, dropped.uuid));
+    this.ring[slot] = { ...change, id, at: new Date(this.now()).toISOString() };
+    if (change.after === null) this.latest.delete(key(change.kind, change.uuid));
+    else this.latest.set(key(change.kind, change.uuid), { id, view: change.after });
   }
 
   /** Settles and records a write. */
@@ -491,7 +511,7 @@ export class HistoryLog {
 
   /** The record's last recorded view (its state when deleted), if any entry of it is kept. */
   lastView(kind: HistoryKind, uuid: string): WireRecord | null | undefined {
-    for (const e of this.newestFirst(kind, uuid)) return e.after ?? e.before;
+    for (const e of this.newestFirst(kind, uuid)) return parse(e.after ?? e.before);
     return undefined;
   }
 
@@ -504,8 +524,8 @@ export class HistoryLog {
     const seen = asSeenBy(kind, caller);
     const entries: HistoryEntry[] = [];
     for (const e of this.newestFirst(kind, uuid, before)) {
-      const b = seen.view(e.before);
-      const a = seen.view(e.after);
+      const b = seen.view(parse(e.before));
+      const a = seen.view(parse(e.after));
       const changes = diff(kind, b, a, seen.secrets(e.secrets));
       if (changes.length === 0 && b && a) continue;
       if (entries.length === limit) return { entries, more: true };

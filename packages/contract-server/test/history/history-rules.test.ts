@@ -218,8 +218,15 @@ describe('bounded, paged', () => {
         expect(res.status).toBe(200);
       }
       const res = await small.call('GET', `${API}/history/authClient/${CONSOLE_CLIENT_ID}`, { as: PROVIDER });
-      expect(res.body.entries.map((e: Json) => e.changes[0].to)).toEqual(['Version 5', 'Version 4', 'Version 3']);
+      const entries = res.body.entries as Json[];
+      expect(entries.map((e) => e.changes[0].to)).toEqual(['Version 5', 'Version 4', 'Version 3']);
       expect(res.body.more).toBe(false);
+      // Each change starts where the one before it ended (the log keeps that view once), across the ring's wrap.
+      expect(entries.map((e) => [e.before.description, e.after.description])).toEqual([
+        ['Version 4', 'Version 5'],
+        ['Version 3', 'Version 4'],
+        ['Version 2', 'Version 3'],
+      ]);
     } finally {
       if (saved === undefined) delete process.env.HISTORY_LIMIT;
       else process.env.HISTORY_LIMIT = saved;
