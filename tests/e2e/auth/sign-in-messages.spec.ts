@@ -64,6 +64,15 @@ test('a signed-in user whose session ended is told it timed out and signs in aga
   await page.reload();
   await expect(page.getByText(SESSION_TIMED_OUT)).toBeVisible();
   await expect(page).toHaveURL(/\/userprofile\/authorize\?/);
+  // The toast sits below the page's colour-mode toggle, which stays in reach.
+  const toggle = page.getByRole('button', { name: 'Dark mode' });
+  const [toggleBox, toastBox] = [
+    await toggle.boundingBox(),
+    await page.getByRole('status').filter({ hasText: SESSION_TIMED_OUT }).boundingBox(),
+  ];
+  expect(toastBox && toggleBox && toastBox.y >= toggleBox.y + toggleBox.height).toBe(true);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   await expect(page.getByText('Please Login First')).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('user-profile.access_token'))).toBeNull();

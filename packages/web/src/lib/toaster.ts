@@ -5,6 +5,9 @@ import { TOAST } from '@userprofile/shared/constants';
 
 export const toaster = createToaster({
   placement: 'top-end',
+  // 1rem from the corner; a page can lower the stack with --app-toast-top (the
+  // sign-in pages do, below their colour-mode toggle, as their own toaster).
+  offsets: { top: 'var(--app-toast-top, 1rem)', right: '1rem', bottom: '1rem', left: '1rem' },
   duration: TOAST.timeOut,
   // The exit animation: spec §9's ease time.
   removeDelay: TOAST.easeTime,
