@@ -5,9 +5,10 @@
 import { lazy } from 'react';
 import { paths } from '../../lib/paths.ts';
 import type { AppRoute } from '../../lib/routing.ts';
+import { lazyPlainPage } from './plain-page.tsx';
 
-const LoginStart = lazy(() => import('./pages/login-start-page.tsx'));
-const Login = lazy(() => import('./pages/login-page.tsx'));
+const LoginStart = lazyPlainPage(() => import('./plain/login-start-page.ts').then((m) => m.mountLoginStartPage));
+const Login = lazyPlainPage(() => import('./plain/login-page.ts').then((m) => m.mountLoginPage));
 
 const callbacks = () => import('./pages/callback-pages.tsx');
 const SelfCallback = lazy(() => callbacks().then((m) => ({ default: m.SelfCallbackPage })));

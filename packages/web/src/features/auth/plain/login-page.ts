@@ -3,7 +3,7 @@
 // at once, while it checks beside the form for an existing sign-in session to
 // reuse. Success sends the browser on to the requesting client with a code.
 // Plain DOM, no React (docs/decisions.md "Sign-in pages without React"):
-// the console shows it through features/auth/pages/login-page.tsx, a visitor
+// the console shows it through its router (../routes.ts), a visitor
 // without a sign-in gets it alone through startSignInPages below.
 import { globalMessages, loginMessages, pageTexts } from '@userprofile/shared/messages';
 import { type ApiError, isApiError } from '../../../lib/api/errors.ts';
