@@ -5,20 +5,11 @@
 // description each time) through POST /profile/visibility/update, in this
 // process; heap used is measured after a full garbage collection before and
 // after, beside the size of the record's GET answer and the time per save.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { buildApp } from '../packages/contract-server/src/app.ts';
+import { heapUsed, kb, mb } from './lib/bench-util.mjs';
 
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc');
 const SAVES = Number(process.env.BENCH_HISTORY) || 2_000;
 const API = '/userprofile/api/v1';
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-function heap() {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-}
 
 const app = await buildApp({ publicOrigin: 'http://127.0.0.1:8080', seedUsers: 300, webDist: null });
 await app.ready();
@@ -37,7 +28,7 @@ for (const { uuid } of JSON.parse(await get('/profile/visibility/list'))) {
   if (body.length > size) [record, size] = [JSON.parse(body), body.length];
 }
 
-const start = heap();
+const start = heapUsed();
 const started = performance.now();
 for (let i = 0; i < SAVES; i++) {
   const res = await app.inject({
@@ -49,9 +40,9 @@ for (let i = 0; i < SAVES; i++) {
   if (res.statusCode >= 300) throw new Error(`update: ${res.statusCode} ${res.body}`);
 }
 const perSave = (performance.now() - started) / SAVES;
-const grown = heap() - start;
+const grown = heapUsed() - start;
 console.log(`visibility profile "${record.name}": GET answer ${kb(size)}`);
 console.log(
-  `${SAVES} saves: heap +${(grown / 1024 / 1024).toFixed(1)} MB, ${kb(grown / SAVES)} per history entry; ${perSave.toFixed(2)} ms per save`,
+  `${SAVES} saves: heap +${mb(grown)}, ${kb(grown / SAVES)} per history entry; ${perSave.toFixed(2)} ms per save`,
 );
 await app.close();

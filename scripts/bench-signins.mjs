@@ -8,14 +8,11 @@
 //   never redeems.
 // Heap is measured after a full garbage collection. BENCH_SIGNINS (default
 // 20000) sets the count.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { buildApp } from '../packages/contract-server/src/app.ts';
 import { SsoProvider } from '../packages/contract-server/src/sites/sso.ts';
 import { authorizeRequest, pkce } from '../packages/contract-server/test/auth/harness.ts';
+import { heapUsed as heap, mb } from './lib/bench-util.mjs';
 
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc');
 const SIGNINS = Number(process.env.BENCH_SIGNINS) || 20_000;
 const BROWSERS = Math.max(1, Math.round(SIGNINS / 10));
 let now = Date.now();
@@ -30,12 +27,6 @@ const sso = new SsoProvider(
 
 // The page's cross-site request token: its cookie and header.
 const XSRF = { cookie: 'XSRF-TOKEN=bench', 'x-xsrf-token': 'bench' };
-const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-function heap() {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-}
 const pending = () => (app.auth.pending ? { ...app.auth.pending(), ssoCodes: sso.codeCount } : null);
 const codes = () => {
   const p = pending();

@@ -5,6 +5,8 @@ import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -123,3 +125,17 @@ export function loadAverage() {
     .map((l) => l.toFixed(2))
     .join(', ')} on ${cpus().length} cores`;
 }
+
+let gc = null;
+/** Heap used after a full garbage collection (the memory benches). */
+export function heapUsed() {
+  if (!gc) {
+    setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc');
+  }
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+export const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -448,7 +448,7 @@ export class HistoryLog {
       kind,
       uuid: record?.uuid ?? null,
       // Unchanged since the record's last entry: the text that entry keeps, not a copy.
-      view: last !== undefined && last === view ? last : view,
+      view: last === view ? last : view,
       secrets: record ? SECRETS[kind].map((s) => s.read(record)) : [],
     };
   }
