@@ -68,6 +68,14 @@ export const loginMessages = {
  * The History and Effective Access tabs (issue 16); the spec has neither, so
  * every text is designed.
  */
+// spec elides: designed (issue 22).
+const withheldOne = template<[]>(
+  '1 change is withheld: it was made while this record belonged to another company or needed a higher role than yours.',
+);
+const withheldMany = template<[number]>(
+  '{n} changes are withheld: they were made while this record belonged to another company or needed a higher role than yours.',
+);
+
 export const historyTexts = {
   historyTab: 'History',
   effectiveAccessTab: 'Effective Access',
@@ -78,6 +86,16 @@ export const historyTexts = {
   effectiveAccessNotOffered: 'This backend does not offer effective access',
   /** An entry made by the server itself (a sync, the seed). */
   serverActor: 'the server',
+  /** An entry made by a user the reader may not open (issue 22): named by no uuid and no username. */
+  otherAdministrator: 'another administrator',
+  /** The page's count of entries withheld from the reader (a period in another company, or above the reader's role). */
+  withheldChanges: composite(
+    (n: number): string => (n === 1 ? withheldOne() : withheldMany(n)),
+    [withheldOne, withheldMany],
+  ),
+  /** An entry whose record the reader could not see before the change. */
+  beforeWithheld: 'Before this change the record was outside what you may see: it is shown as it arrived.',
+  beforeWithheldRecord: 'The record before this change is withheld.',
   secretChanged: template<[label: string]>('{label} changed'),
   inactiveUser: 'This user is inactive: none of the access below applies until the user is activated.',
   noBusinessProfile: 'This user has no business profile, so no application grants them anything.',

@@ -1,6 +1,7 @@
 // Record history (designed, issue 16): every change of a user, an application,
 // an application / business / visibility profile and an OAuth2 client, kept
-// in a bounded ring (oldest dropped first). The store records at its write
+// in a bounded ring per company (oldest dropped first; issue 22: one company's
+// writes never push out another's entries). The store records at its write
 // functions: `begin` takes the record's view before the write, `commit` its
 // view after, with who and which call. Views are the records' GET shapes
 // (names resolved at the time of the change), rendered by the wire layer
@@ -11,12 +12,9 @@
 // same text, not a second copy: a record edited N times keeps N + 1 views,
 // not 2N.
 //
-// The field-by-field diff is made when an entry is read, from the two views
-// as the reader may see them (rows above the reader's role, settings only
-// ERRIGAL_ADMIN reads, fields of a layout the reader lacks are left out
-// first), so nobody learns from a diff what the record's GET would not show.
+// Who may read which entry, and the diff as that reader may see it, are
+// history-reading.ts's: this module records and keeps.
 import { categoryToTabLabel } from '@userprofile/shared/list';
-import { type Caller, canSee, hasLayout } from './access.ts';
 import type {
   ApplicationRecord,
   AppProfileRecord,
@@ -28,7 +26,7 @@ import type {
   VisibilityProfileRecord,
 } from './types.ts';
 
-/** Entries kept in all when HISTORY_LIMIT does not say. */
+/** Entries kept per company (and for records of no company) when HISTORY_LIMIT does not say. */
 export const DEFAULT_HISTORY_LIMIT = 10_000;
 
 export const HISTORY_KINDS = [
@@ -88,6 +86,8 @@ type ViewText = string;
 interface Recorded {
   kind: HistoryKind;
   uuid: string;
+  /** The record's company at this entry (after the change; before it for a deletion): whose bound keeps it. */
+  company: string | null;
   action: HistoryAction;
   source: ChangeSource;
   before: ViewText | null;
@@ -96,32 +96,18 @@ interface Recorded {
   secrets: string[];
 }
 
-interface Stored extends Recorded {
+/** An entry as the log keeps it: what history-reading.ts reads, however it is stored. */
+export interface KeptEntry extends Recorded {
   id: number;
   at: string;
-}
-
-/** An entry as a reader gets it. */
-export interface HistoryEntry {
-  id: number;
-  at: string;
-  actor: Actor | null;
-  action: HistoryAction;
-  call: string;
-  changes: Change[];
-  before: WireRecord | null;
-  after: WireRecord | null;
-}
-
-export interface HistoryPage {
-  entries: HistoryEntry[];
-  more: boolean;
 }
 
 /** A write under way: the record's view before it. */
 export interface PendingChange<K extends HistoryKind> {
   kind: K;
   uuid: string | null;
+  /** The record's company before the write (null: none, or a kind without companies). */
+  company: string | null;
   /** null: the write creates the record. */
   view: ViewText | null;
   secrets: (string | null)[];
@@ -296,7 +282,7 @@ const SECRETS: { [K in HistoryKind]: { field: string; read: (r: RecordOf[K]) => 
 const blank = (v: Scalar) => v === null || v === '';
 
 /** The changes from one view to the other, field by field in the editor's order. */
-function diff(kind: HistoryKind, before: WireRecord | null, after: WireRecord | null, secrets: string[]) {
+export function diff(kind: HistoryKind, before: WireRecord | null, after: WireRecord | null, secrets: string[]) {
   // A deletion lists no changes: its entry carries the record as it was.
   if (!after) return [];
   const changes: Change[] = [];
@@ -362,8 +348,6 @@ function listChanges(field: string, label: string, before: Item[], after: Item[]
   return changes;
 }
 
-// ------------------------------------------------------------- reading rules
-
 /** The scope of a record as its GET shape carries it (null: a kind every reader of the kind sees). */
 export function recordedScope(w: WireRecord): Scoped | null {
   const role = (w.minimumRole as { name?: ConsoleRole } | undefined)?.name;
@@ -372,67 +356,29 @@ export function recordedScope(w: WireRecord): Scoped | null {
   return { minimumRole: role, companyUuid: companyRef?.uuid ?? null };
 }
 
-/** The application fields only ERRIGAL_ADMIN reads (routes/applications.ts), passwords included. */
-const APPLICATION_SETTINGS = [
-  'dataUrl',
-  'dataDriverName',
-  'dataUsername',
-  'dataPassword',
-  'apiHost',
-  'apiAuthType',
-  'apiUsername',
-  'apiPassword',
-];
-
-/**
- * A view as the reader's GET of the record would show it, and the secret
- * fields the reader may know changed: an application's rows the reader may
- * not see and its settings (for all but ERRIGAL_ADMIN) are left out; a
- * visibility profile's NE attributes and venues are empty without the layout
- * code. Other kinds are shown whole to whoever may see the record.
- */
-function asSeenBy(kind: HistoryKind, caller: Caller) {
-  if (kind === 'application' && caller.role !== 'ERRIGAL_ADMIN') {
-    const rows = (w: WireRecord, field: string) =>
-      listOf(w, field).filter((r) => canSee(caller, recordedScope(r) as Scoped));
-    return {
-      view: (w: WireRecord | null) =>
-        w && {
-          ...Object.fromEntries(Object.entries(w).filter(([k]) => !APPLICATION_SETTINGS.includes(k))),
-          roles: rows(w, 'roles'),
-          elements: rows(w, 'elements'),
-        },
-      secrets: (fields: string[]) => fields.filter((f) => !APPLICATION_SETTINGS.includes(f)),
-    };
-  }
-  if (kind === 'visibilityProfile') {
-    const hidden = [
-      ...(hasLayout(caller, 'NEA') ? [] : ['neAttributes']),
-      ...(hasLayout(caller, 'VEN') ? [] : ['venues']),
-    ];
-    return {
-      view: (w: WireRecord | null) => w && { ...w, ...Object.fromEntries(hidden.map((f) => [f, []])) },
-      secrets: (fields: string[]) => fields,
-    };
-  }
-  return { view: (w: WireRecord | null) => w, secrets: (fields: string[]) => fields };
-}
-
 // ----------------------------------------------------------------- the log
 
 const key = (kind: HistoryKind, uuid: string) => `${kind}:${uuid}`;
-const parse = (text: ViewText | null): WireRecord | null => (text === null ? null : (JSON.parse(text) as WireRecord));
+/** A record's company; applications and OAuth2 clients have none. */
+const companyOf = (record: object) => (record as { companyUuid?: string | null }).companyUuid ?? null;
+
+/** The entries of one company's bound, oldest first; `head` of them already dropped. */
+interface Bound {
+  entries: KeptEntry[];
+  head: number;
+}
 
 export class HistoryLog {
-  /** Ring of the last `limit` entries: entry `id` sits at (id - 1) % limit. */
-  private readonly ring: Stored[] = [];
+  /** Per company (null: records of no company), its kept entries, oldest first. */
+  private readonly bounds = new Map<string | null, Bound>();
+  /** Per record (kind and uuid), its kept entries, oldest first. */
+  private readonly byRecord = new Map<string, KeptEntry[]>();
   /** Entries ever recorded: the newest entry's id. */
   private last = 0;
-  /** Per record (kind and uuid), its newest kept entry and the view after it: the text a next entry's view before shares. */
-  private readonly latest = new Map<string, { id: number; view: ViewText }>();
 
   constructor(
     private readonly views: HistoryViews,
+    /** Entries kept per company, and for records of no company. */
     readonly limit: number,
     private readonly now: () => number,
   ) {
@@ -443,10 +389,11 @@ export class HistoryLog {
   /** Takes a record's view before a write (undefined: the write creates it). */
   begin<K extends HistoryKind>(kind: K, record: RecordOf[K] | undefined): PendingChange<K> {
     const view = record ? JSON.stringify(this.views[kind](record)) : null;
-    const last = record ? this.latest.get(key(kind, record.uuid))?.view : undefined;
+    const last = record ? this.byRecord.get(key(kind, record.uuid))?.at(-1)?.after : undefined;
     return {
       kind,
       uuid: record?.uuid ?? null,
+      company: record ? companyOf(record) : null,
       // Unchanged since the record's last entry: the text that entry keeps, not a copy.
       view: last === view ? last : view,
       secrets: record ? SECRETS[kind].map((s) => s.read(record)) : [],
@@ -473,21 +420,38 @@ export class HistoryLog {
     if (view && pending.view && secrets.length === 0 && view === pending.view) return null;
     const uuid = after?.uuid ?? pending.uuid;
     if (!uuid) return null;
-    return { kind: pending.kind, uuid, action, source, before: pending.view, after: view, secrets };
+    const company = after ? companyOf(after) : pending.company;
+    return { kind: pending.kind, uuid, company, action, source, before: pending.view, after: view, secrets };
   }
 
-  /** Records a settled change (none when it changed nothing). */
+  /** Records a settled change (none when it changed nothing); its company's oldest entry goes past the bound. */
   append(change: Recorded | null): void {
     if (!change) return;
-    const id = ++this.last;
-    const slot = (id - 1) % this.limit;
-    const dropped = this.ring[slot];
-    // The oldest entry goes; if it was its record's newest kept one, nothing of that record is kept any more.
-    if (dropped && this.latest.get(key(dropped.kind, dropped.uuid))?.id === dropped.id)
-      this.latest.delete(key(dropped.kind, dropped.uuid));
-    this.ring[slot] = { ...change, id, at: new Date(this.now()).toISOString() };
-    if (change.after === null) this.latest.delete(key(change.kind, change.uuid));
-    else this.latest.set(key(change.kind, change.uuid), { id, view: change.after });
+    const entry: KeptEntry = { ...change, id: ++this.last, at: new Date(this.now()).toISOString() };
+    const k = key(change.kind, change.uuid);
+    const mine = this.byRecord.get(k);
+    if (mine) mine.push(entry);
+    else this.byRecord.set(k, [entry]);
+    let bound = this.bounds.get(change.company);
+    if (!bound) {
+      bound = { entries: [], head: 0 };
+      this.bounds.set(change.company, bound);
+    }
+    bound.entries.push(entry);
+    if (bound.entries.length - bound.head > this.limit) this.drop(bound);
+  }
+
+  private drop(bound: Bound): void {
+    const oldest = bound.entries[bound.head++] as KeptEntry;
+    // Compacted now and then rather than shifted per entry.
+    if (bound.head >= this.limit) {
+      bound.entries.splice(0, bound.head);
+      bound.head = 0;
+    }
+    const k = key(oldest.kind, oldest.uuid);
+    const mine = this.byRecord.get(k) as KeptEntry[];
+    mine.splice(mine.indexOf(oldest), 1);
+    if (mine.length === 0) this.byRecord.delete(k);
   }
 
   /** Settles and records a write. */
@@ -500,46 +464,36 @@ export class HistoryLog {
     this.append(this.settle(pending, action, after, source));
   }
 
-  /** Entries still kept, newest first, from `before` (an id) down. */
-  private *newestFirst(kind: HistoryKind, uuid: string, before = Number.POSITIVE_INFINITY): Generator<Stored> {
-    const oldest = Math.max(1, this.last - this.limit + 1);
-    for (let id = Math.min(this.last, before - 1); id >= oldest; id--) {
-      const e = this.ring[(id - 1) % this.limit] as Stored;
-      if (e.kind === kind && e.uuid === uuid) yield e;
+  /**
+   * Of new entries of these companies appended in this order, which the bounds
+   * keep: the last `limit` of each company (an import renders only those).
+   */
+  keeps(companies: readonly (string | null)[]): boolean[] {
+    const counts = new Map<string | null, number>();
+    const kept = new Array<boolean>(companies.length);
+    for (let i = companies.length - 1; i >= 0; i--) {
+      const company = companies[i] as string | null;
+      const n = (counts.get(company) ?? 0) + 1;
+      counts.set(company, n);
+      kept[i] = n <= this.limit;
+    }
+    return kept;
+  }
+
+  /** A record's entries still kept, newest first, from `before` (an id) down. */
+  *newestFirst(kind: HistoryKind, uuid: string, before = Number.POSITIVE_INFINITY): Generator<KeptEntry> {
+    const mine = this.byRecord.get(key(kind, uuid)) ?? [];
+    for (let i = mine.length - 1; i >= 0; i--) {
+      const e = mine[i] as KeptEntry;
+      if (e.id < before) yield e;
     }
   }
 
   /** The record's last recorded view (its state when deleted), if any entry of it is kept. */
   lastView(kind: HistoryKind, uuid: string): WireRecord | null | undefined {
-    for (const e of this.newestFirst(kind, uuid)) return parse(e.after ?? e.before);
-    return undefined;
-  }
-
-  /**
-   * One page of a record's history as the caller may see it, newest first.
-   * The caller's right to see the record is checked by the store first. An
-   * entry with nothing left to show the caller is left out.
-   */
-  page(caller: Caller, kind: HistoryKind, uuid: string, limit: number, before?: number): HistoryPage {
-    const seen = asSeenBy(kind, caller);
-    const entries: HistoryEntry[] = [];
-    for (const e of this.newestFirst(kind, uuid, before)) {
-      const b = seen.view(parse(e.before));
-      const a = seen.view(parse(e.after));
-      const changes = diff(kind, b, a, seen.secrets(e.secrets));
-      if (changes.length === 0 && b && a) continue;
-      if (entries.length === limit) return { entries, more: true };
-      entries.push({
-        id: e.id,
-        at: e.at,
-        actor: e.source.actor,
-        action: e.action,
-        call: e.source.call,
-        changes,
-        before: b,
-        after: a,
-      });
-    }
-    return { entries, more: false };
+    const e = this.byRecord.get(key(kind, uuid))?.at(-1);
+    if (!e) return undefined;
+    const text = e.after ?? e.before;
+    return text === null ? null : (JSON.parse(text) as WireRecord);
   }
 }

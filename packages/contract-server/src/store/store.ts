@@ -51,11 +51,11 @@ import {
   type ChangeSource,
   type HistoryKind,
   HistoryLog,
-  type HistoryPage,
   type HistoryViews,
   type PendingChange,
   recordedScope,
 } from './history.ts';
+import { type HistoryPage, type Reader as HistoryReader, readHistory } from './history-reading.ts';
 import type {
   ApplicationRecord,
   AppProfileRecord,
@@ -563,12 +563,12 @@ export class Store implements AuthStore {
     const source = this.sourceOf(caller);
     const changes = [];
     // Every record changes its user (checkRows left out the rows that change nothing); of a file
-    // longer than the history, the history keeps the last rows only: the others are not rendered.
-    const recordFrom = records.length - this.history.limit;
+    // longer than a company's bound, the history keeps its last rows only: the others are not rendered.
+    const kept = this.history.keeps(records.map((r) => r.companyUuid));
     for (const [i, r] of records.entries()) {
       const old = users.get(r.uuid);
       if (old?.active && !r.active) deactivated.push(r.uuid);
-      const pending = i >= recordFrom ? this.history.begin('user', old) : null;
+      const pending = kept[i] ? this.history.begin('user', old) : null;
       users.set(r.uuid, r);
       usernames.set(r.username.toLowerCase(), r.uuid);
       if (pending) changes.push(this.history.settle(pending, 'import', r, source));
@@ -1463,7 +1463,7 @@ export class Store implements AuthStore {
   }
 
   /**
-   * One page of a record's history, newest first (history.ts). The rule of the
+   * One page of a record's history, newest first (history-reading.ts). The rule of the
    * record's GET: 403 for a role that may not read the kind; 404 unless the
    * caller can see the record as it is, or as last recorded once deleted (the
    * same answer for a record that never existed).
@@ -1476,7 +1476,20 @@ export class Store implements AuthStore {
       scope = last ? recordedScope(last) : undefined;
     }
     if (scope === undefined || (scope !== null && !canSee(caller, scope))) throw notFound('Record', uuid);
-    return this.history.page(caller, kind, uuid, page.limit, page.before);
+    return readHistory(kind, this.history.newestFirst(kind, uuid, page.before), this.historyReader(caller), page.limit);
+  }
+
+  /** The reader of a record's history: an actor is named only to a reader whose GET of that user answers. */
+  private historyReader(caller: Caller): HistoryReader {
+    const canOpenUser = (uuid: string) => {
+      try {
+        this.getUser(caller, uuid);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    return { caller, canOpenUser };
   }
 
   // ------------------------------------------------------------- AuthStore

@@ -122,7 +122,11 @@ describe('users', () => {
     ]);
     const made = await latest('user', byName(created).uuid);
     expect(made).toMatchObject({ ...madeBy('import', 'POST /api/v1/user/import'), before: null });
-    expect((await calls().history('user', byName(unchanged).uuid)).body).toEqual({ entries: [], more: false });
+    expect((await calls().history('user', byName(unchanged).uuid)).body).toEqual({
+      entries: [],
+      more: false,
+      withheld: 0,
+    });
   });
 
   it('a new password through a reset link: by the user, shown as a changed secret only', async () => {

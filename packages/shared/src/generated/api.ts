@@ -1296,9 +1296,22 @@ export interface paths {
          *     code) is left out of the entries too; an entry with nothing left to show
          *     is left out.
          *
+         *     A record that changed company or minimum role (issue 22): an entry is
+         *     shown only if the caller could see the record as it was at that entry
+         *     (its state after the change; before it, for a deletion), by the same
+         *     scoping rule; the others are withheld and counted in `withheld`. An entry
+         *     shown whose state before the caller could not see (the record moved into
+         *     the caller's company) has `before` null and `beforeWithheld: true`; its
+         *     `changes` are the fields as the record arrived, without `from`. Who made
+         *     a change is named only to a caller whose `GET /user/{uuid}` of that user
+         *     answers; anyone else reads `{ withheld: true, name: "another
+         *     administrator" }`.
+         *
          *     The dev backend keeps the history in memory, at most `HISTORY_LIMIT`
-         *     entries in all (default 10,000): the oldest are dropped first. Page back
-         *     with `before`, the id of the last entry seen. A real backend without the
+         *     entries per company, and as many for records of no company (provider
+         *     level, applications, OAuth2 clients), so one company's writes never push
+         *     out another's entries: the oldest of that company are dropped first. Page
+         *     back with `before`, the id of the last entry seen. A real backend without the
          *     call answers 404 (or 405/501); the console then says the backend does not
          *     offer record history.
          */
@@ -1862,6 +1875,15 @@ export interface components {
             entries: components["schemas"]["HistoryEntry"][];
             /** @description Whether older entries remain (ask again with `before` = the last entry's id). */
             more: boolean;
+            /**
+             * @description How many entries of this page's span are withheld from the caller:
+             *     made while the record belonged to a company the caller cannot see or
+             *     needed a role above the caller's. The span runs from the page's start
+             *     (`before`, or the newest entry) to its last entry, or to the oldest
+             *     entry kept when `more` is false; each withheld entry is counted on
+             *     exactly one page.
+             */
+            withheld: number;
         };
         /** @description One recorded change of a record. */
         HistoryEntry: {
@@ -1871,8 +1893,11 @@ export interface components {
              * @description When the change was made (ISO 8601, UTC).
              */
             at: string;
-            /** @description Who made the change; null only for a change the server made by itself. */
-            actor: components["schemas"]["HistoryActor"] | null;
+            /**
+             * @description Who made the change; null only for a change the server made by
+             *     itself; `HistoryWithheldActor` for a user the caller cannot open.
+             */
+            actor: components["schemas"]["HistoryActor"] | components["schemas"]["HistoryWithheldActor"] | null;
             /** @enum {string} */
             action: "create" | "update" | "delete" | "activate" | "inactivate" | "import" | "sync";
             /** @description The call that made the change, e.g. `POST /api/v1/profile/business/update`. */
@@ -1892,6 +1917,21 @@ export interface components {
             after: {
                 [key: string]: unknown;
             } | null;
+            /**
+             * @description Present (true) when the caller could not see the record before this
+             *     change (it moved into the caller's company, or its minimum role came
+             *     down to the caller's): `before` is null and `changes` are the fields
+             *     as the record arrived, each without `from`.
+             * @enum {boolean}
+             */
+            beforeWithheld?: true;
+        };
+        /** @description A user the caller may not open, named only as "another administrator". */
+        HistoryWithheldActor: {
+            /** @enum {boolean} */
+            withheld: true;
+            /** @enum {string} */
+            name: "another administrator";
         };
         HistoryActor: {
             uuid: components["schemas"]["Uuid"];
@@ -1899,7 +1939,8 @@ export interface components {
         };
         /**
          * @description One changed field: a scalar as `from` → `to`, a list as the names `added`
-         *     and `removed`, a secret as `secret: true` with no value at all.
+         *     and `removed`, a secret as `secret: true` with no value at all. In an
+         *     entry with `beforeWithheld`, a scalar has `to` only.
          */
         Change: {
             /** @description The wire field name, e.g. `description`, `roles`. */
@@ -2369,6 +2410,7 @@ export type SchemaHistoryKind = components['schemas']['HistoryKind'];
 export type SchemaHistoryEntryId = components['schemas']['HistoryEntryId'];
 export type SchemaHistoryPage = components['schemas']['HistoryPage'];
 export type SchemaHistoryEntry = components['schemas']['HistoryEntry'];
+export type SchemaHistoryWithheldActor = components['schemas']['HistoryWithheldActor'];
 export type SchemaHistoryActor = components['schemas']['HistoryActor'];
 export type SchemaChange = components['schemas']['Change'];
 export type SchemaEffectiveAccess = components['schemas']['EffectiveAccess'];

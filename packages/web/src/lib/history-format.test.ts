@@ -16,8 +16,21 @@ describe('a history entry in words', () => {
     expect(actionLabel('update')).toBe('Updated');
     expect(actionLabel('inactivate')).toBe('Inactivated');
     expect(actionLabel('merge')).toBe('merge');
-    expect(actorLabel({ username: 'provider.admin' })).toBe('provider.admin');
+    expect(actorLabel({ uuid: '6f1c0e52-1b7a-4c3e-9d57-3c2f4a1b9e10', username: 'provider.admin' })).toBe(
+      'provider.admin',
+    );
     expect(actorLabel(null)).toBe('the server');
+    expect(actorLabel({ withheld: true, name: 'another administrator' })).toBe('another administrator');
+  });
+
+  it('a change of a record as it arrived (its earlier value withheld) shows the value alone', () => {
+    expect(changeView({ field: 'lastName', label: 'Last Name', to: 'Moved' })).toEqual({
+      kind: 'value',
+      label: 'Last Name',
+      from: null,
+      to: 'Moved',
+    });
+    expect(changeText({ field: 'lastName', label: 'Last Name', to: '' })).toBe('Last Name: (empty)');
   });
 
   it('shows a changed value as old → new, an empty side as (empty), a flag as Yes/No', () => {

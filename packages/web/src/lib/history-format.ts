@@ -23,9 +23,12 @@ export function actionLabel(action: string): string {
   return ACTIONS[action as HistoryAction] ?? action;
 }
 
-/** Who made the change: a username, or the server itself (actor null). */
-export function actorLabel(actor: { username: string } | null | undefined): string {
-  return actor ? actor.username : historyTexts.serverActor;
+export type HistoryActor = components['schemas']['HistoryEntry']['actor'];
+
+/** Who made the change: a username, the server itself (actor null), or "another administrator" the reader may not know. */
+export function actorLabel(actor: HistoryActor | undefined): string {
+  if (!actor) return historyTexts.serverActor;
+  return 'withheld' in actor ? historyTexts.otherAdministrator : actor.username;
 }
 
 export const EMPTY_VALUE = '(empty)';
@@ -37,10 +40,10 @@ export function scalarText(value: unknown): string {
   return String(value);
 }
 
-/** One changed field, ready to render. */
+/** One changed field, ready to render; `from` null: no earlier value is shown (the record as it arrived). */
 export type ChangeView =
   | { kind: 'secret'; label: string; text: string }
-  | { kind: 'value'; label: string; from: string; to: string }
+  | { kind: 'value'; label: string; from: string | null; to: string }
   | { kind: 'list'; label: string; added: readonly string[]; removed: readonly string[] };
 
 export function changeView(change: HistoryChange): ChangeView {
@@ -48,7 +51,8 @@ export function changeView(change: HistoryChange): ChangeView {
   if (change.added !== undefined || change.removed !== undefined) {
     return { kind: 'list', label: change.label, added: change.added ?? [], removed: change.removed ?? [] };
   }
-  return { kind: 'value', label: change.label, from: scalarText(change.from), to: scalarText(change.to) };
+  const from = 'from' in change ? scalarText(change.from) : null;
+  return { kind: 'value', label: change.label, from, to: scalarText(change.to) };
 }
 
 /** The change as one plain sentence ('Description: old → new', 'Roles: + A, − B'), e.g. for a title or a test. */
@@ -58,7 +62,7 @@ export function changeText(change: HistoryChange): string {
     case 'secret':
       return view.text;
     case 'value':
-      return `${view.label}: ${view.from} → ${view.to}`;
+      return view.from === null ? `${view.label}: ${view.to}` : `${view.label}: ${view.from} → ${view.to}`;
     case 'list':
       return `${view.label}: ${[...view.added.map((n) => `+ ${n}`), ...view.removed.map((n) => `− ${n}`)].join(', ')}`;
   }

@@ -84,7 +84,9 @@ export function RecordHistory({ kind, uuid, refresh }: { kind: HistoryKind; uuid
     fetchHistory(kind, uuid, last.id).then(
       (next) => {
         if (generation.current !== mine) return;
-        setPage((p) => (p ? { entries: [...p.entries, ...next.entries], more: next.more } : p));
+        setPage((p) =>
+          p ? { entries: [...p.entries, ...next.entries], more: next.more, withheld: p.withheld + next.withheld } : p,
+        );
         setOlder({ loading: false, error: null });
       },
       (failure: unknown) => {
@@ -100,11 +102,12 @@ export function RecordHistory({ kind, uuid, refresh }: { kind: HistoryKind; uuid
       data={page}
       error={error}
       onRetry={() => setAttempt((n) => n + 1)}
-      isEmpty={(p) => p.entries.length === 0}
+      isEmpty={(p) => p.entries.length === 0 && p.withheld === 0}
       empty={<Text>{historyTexts.noHistory}</Text>}
     >
       {(p) => (
         <Stack gap="3" data-record-history>
+          {p.withheld > 0 ? <Notice status="info">{historyTexts.withheldChanges(p.withheld)}</Notice> : null}
           <Stack as="ol" gap="3" aria-label="History, newest first" listStyleType="none">
             {p.entries.map((entry) => (
               <EntryItem key={entry.id} entry={entry} onOpen={() => setOpened(entry)} />
@@ -155,7 +158,12 @@ function EntryHeading({ entry }: { entry: HistoryEntry }) {
       </Badge>
       <Text as="span" fontSize="sm">
         by{' '}
-        <Text as="span" fontWeight="semibold" data-actor>
+        <Text
+          as="span"
+          fontWeight="semibold"
+          fontStyle={entry.actor && 'withheld' in entry.actor ? 'italic' : undefined}
+          data-actor
+        >
           {actorLabel(entry.actor)}
         </Text>
       </Text>
@@ -173,10 +181,16 @@ function EntryItem({ entry, onOpen }: { entry: HistoryEntry; onOpen: () => void 
           View record
         </Button>
       </Flex>
+      {entry.beforeWithheld ? (
+        <Text fontSize="sm" color="fg.muted" mt="2" data-before-withheld>
+          {historyTexts.beforeWithheld}
+        </Text>
+      ) : null}
       {entry.changes.length > 0 ? (
         <Stack as="ul" gap="1.5" mt="2" listStyleType="none" aria-label="Changes">
           {entry.changes.map((change) => (
-            <ChangeLine key={change.field} view={changeView(change)} />
+            // A user's elements are one field with a change per category: the label tells them apart.
+            <ChangeLine key={`${change.field}:${change.label}`} view={changeView(change)} />
           ))}
         </Stack>
       ) : null}
@@ -196,10 +210,14 @@ function ChangeLine({ view }: { view: ChangeView }) {
     return (
       <Text as="li" fontSize="sm" wordBreak="break-word">
         <Text as="span" fontWeight="medium">{`${view.label}: `}</Text>
-        <Text as="del" color="fg.muted">
-          {view.from}
-        </Text>
-        {' → '}
+        {view.from === null ? null : (
+          <>
+            <Text as="del" color="fg.muted">
+              {view.from}
+            </Text>
+            {' → '}
+          </>
+        )}
         <Text as="ins" textDecoration="none">
           {view.to}
         </Text>
@@ -293,41 +311,44 @@ function Snapshot({ entry }: { entry: HistoryEntry }) {
   ];
   if (rows.length === 0) return <Text color="fg.muted">No record was kept for this change.</Text>;
   return (
-    <Table.ScrollArea>
-      <Table.Root size="sm" variant="line" aria-label="The record before and after this change">
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Field</Table.ColumnHeader>
-            {sides.map((s) => (
-              <Table.ColumnHeader key={s.key}>{s.label}</Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((row) => (
-            <Table.Row
-              key={row.key}
-              bg={row.changed ? 'bg.emphasized' : undefined}
-              data-changed={row.changed || undefined}
-            >
-              <Table.Cell fontWeight={row.changed ? 'semibold' : 'medium'} verticalAlign="top" whiteSpace="nowrap">
-                {row.label}
-                {row.changed ? (
-                  <Badge ml="2" size="xs" colorPalette="orange" variant="subtle">
-                    changed
-                  </Badge>
-                ) : null}
-              </Table.Cell>
+    <Stack gap="3">
+      {entry.beforeWithheld ? <Text color="fg.muted">{historyTexts.beforeWithheldRecord}</Text> : null}
+      <Table.ScrollArea>
+        <Table.Root size="sm" variant="line" aria-label="The record before and after this change">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Field</Table.ColumnHeader>
               {sides.map((s) => (
-                <Table.Cell key={s.key} verticalAlign="top" wordBreak="break-word" minW="40">
-                  <Value view={row[s.key]} />
-                </Table.Cell>
+                <Table.ColumnHeader key={s.key}>{s.label}</Table.ColumnHeader>
               ))}
             </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row) => (
+              <Table.Row
+                key={row.key}
+                bg={row.changed ? 'bg.emphasized' : undefined}
+                data-changed={row.changed || undefined}
+              >
+                <Table.Cell fontWeight={row.changed ? 'semibold' : 'medium'} verticalAlign="top" whiteSpace="nowrap">
+                  {row.label}
+                  {row.changed ? (
+                    <Badge ml="2" size="xs" colorPalette="orange" variant="subtle">
+                      changed
+                    </Badge>
+                  ) : null}
+                </Table.Cell>
+                {sides.map((s) => (
+                  <Table.Cell key={s.key} verticalAlign="top" wordBreak="break-word" minW="40">
+                    <Value view={row[s.key]} />
+                  </Table.Cell>
+                ))}
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </Stack>
   );
 }
 
