@@ -2,11 +2,23 @@
 // in the editor shows in its history with the old and new values and who
 // made it (server text stays text), the whole record opens before and
 // after; older entries page in; a failure names its reason and Retry loads
-// the entries; a backend without the call reads as not offering it.
+// the entries; a backend without the call reads as not offering it. A user
+// moved into the reader's company from another shows the reader how many
+// changes are withheld, the move as the record arrived, and "another
+// administrator" for an actor the reader cannot open (issue 22).
 import { historyTexts, profileMessages } from '../../../packages/shared/src/messages.ts';
-import { href, toBusinessProfileEdit } from '../../../packages/web/src/lib/paths.ts';
+import { href, toBusinessProfileEdit, toUserEdit } from '../../../packages/web/src/lib/paths.ts';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
-import { API, api, apiGet, message, ProfileScreens, type WireBusinessProfile } from '../profiles/profiles-page.ts';
+import {
+  API,
+  api,
+  apiGet,
+  message,
+  type Named,
+  ProfileScreens,
+  type WireBusinessProfile,
+  type WireUser,
+} from '../profiles/profiles-page.ts';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -126,4 +138,71 @@ test('History: a failure names its reason and Retry brings the entries; older on
   await expect(page.getByText(historyTexts.historyNotOffered)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: 'Editing Business Profile' })).toBeVisible();
+});
+
+test('a user moved into the reader’s company: the withheld changes counted, the move as it arrived, by another administrator', async ({
+  page,
+  signedInAs,
+}) => {
+  type User = WireUser & Record<string, unknown>;
+  await signedInAs(ACCOUNTS.provider);
+  const users = await apiGet<User[]>(page, '/user/list/active');
+  const companyOf = async (username: string) => {
+    const account = users.find((u) => u.username === username) as User;
+    return (await apiGet<User>(page, `/user/${account.uuid}`)).errigalCustomerCompany as Named;
+  };
+  const [mine, theirs] = [await companyOf(ACCOUNTS.customer), await companyOf(ACCOUNTS.sco)];
+  // A member of the other company's own NOC profile (the list names no company).
+  const moved = users.find((u) => (u.businessProfile as Named | null)?.name === `${theirs.name} NOC Operators`) as User;
+  const save = async (change: Record<string, unknown>) => {
+    const { failedUpdateApps: _none, businessProfile, ...user } = await apiGet<User>(page, `/user/${moved.uuid}`);
+    // The GET names the profile's application profiles too; a save names the profile only.
+    const { uuid, name } = businessProfile as Named;
+    const r = await api(page, 'POST', '/user/update', {
+      user: { ...user, businessProfile: { uuid, name }, ...change },
+    });
+    expect(r.ok(), `update: ${r.status()} ${await r.text()}`).toBeTruthy();
+  };
+  // Made while the user was the other company's: withheld from the reader.
+  await save({ lastName: 'Before-The-Move' });
+  // Into the reader's company, with profiles every company shares.
+  const shared = async (kind: string, name: string) => {
+    const found = (await apiGet<Named[]>(page, `/profile/${kind}/list`)).find((p) => p.name === name) as Named;
+    return { uuid: found.uuid, name: found.name };
+  };
+  const noc = await shared('business', 'NOC Operators');
+  // A user of a profile that offers a default tree must have one (spec §5).
+  const offered = (await apiGet<WireBusinessProfile>(page, `/profile/business/get/${noc.uuid}`)).appProfiles.flatMap(
+    (a) => (a as unknown as { elements?: (Named & { category: string })[] }).elements ?? [],
+  );
+  const tree = offered.find((e) => e.category === 'NOVA_NOVA_TREE') as Named & { category: string };
+  await save({
+    lastName: 'Moved',
+    errigalCustomerCompany: mine,
+    businessProfile: noc,
+    visibilityProfile: await shared('visibility', 'National Visibility'),
+    elements: [{ uuid: tree.uuid, name: tree.name, category: tree.category, actualValue: tree.name }],
+  });
+
+  await signedInAs(ACCOUNTS.customer);
+  await page.goto(href(toUserEdit(moved.uuid)));
+  await page.getByRole('tab', { name: historyTexts.historyTab }).click();
+  await expect(page.getByRole('status').filter({ hasText: historyTexts.withheldChanges(1) })).toBeVisible();
+  const entries = page.getByRole('list', { name: 'History, newest first' }).locator(':scope > li');
+  await expect(entries).toHaveCount(1);
+  const arrival = entries.first();
+  await expect(arrival.locator('[data-actor]')).toHaveText(historyTexts.otherAdministrator);
+  await expect(arrival).toContainText(historyTexts.beforeWithheld);
+  const changes = arrival.getByRole('list', { name: 'Changes' }).getByRole('listitem');
+  await expect(changes.filter({ hasText: /^Company:/ })).toHaveText(`Company: ${mine.name}`);
+  await expect(changes.filter({ hasText: /^Last Name:/ })).toHaveText('Last Name: Moved');
+  const tab = page.locator('[data-record-history]');
+  for (const hidden of [ACCOUNTS.provider, theirs.name, 'Before-The-Move', '→'])
+    await expect(tab).not.toContainText(hidden);
+
+  await arrival.getByRole('button', { name: 'View record' }).click();
+  const dialog = page.getByRole('dialog', { name: 'The record as it was' });
+  await expect(dialog).toContainText(historyTexts.beforeWithheldRecord);
+  await expect(dialog.getByRole('columnheader')).toHaveText(['Field', 'After']);
+  await expect(dialog.locator('[data-changed]')).toHaveCount(0);
 });

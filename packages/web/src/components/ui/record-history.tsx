@@ -304,7 +304,9 @@ function EntryDialog({ entry, onClose }: { entry: HistoryEntry | null; onClose: 
 }
 
 function Snapshot({ entry }: { entry: HistoryEntry }) {
-  const rows = snapshotRows(entry.before, entry.after, entry.changes);
+  const all = snapshotRows(entry.before, entry.after, entry.changes);
+  // The record as it arrived: which of its fields differ from the state withheld is not the reader's to know.
+  const rows = entry.beforeWithheld ? all.map((row) => ({ ...row, changed: false })) : all;
   const sides = [
     ...(entry.before ? [{ key: 'before' as const, label: 'Before' }] : []),
     ...(entry.after ? [{ key: 'after' as const, label: 'After' }] : []),
