@@ -112,7 +112,7 @@ export interface AppOptions {
    * prints it). Default: on, loopback callers only.
    */
   mock?: false | { token?: string | null };
-  /** How many record history entries are kept in all (HISTORY_LIMIT, default 10,000). */
+  /** How many record history entries are kept per company (HISTORY_LIMIT, default 10,000). */
   historyLimit?: number;
   /** The whole request (headers and body) must arrive within this long (default REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number;

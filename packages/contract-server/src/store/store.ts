@@ -95,7 +95,7 @@ export interface StoreOptions {
   now?: () => number;
   /** The records' GET shapes, which the record history keeps (the wire layer renders them). */
   historyViews: (store: Store) => HistoryViews;
-  /** How many history entries are kept in all (HISTORY_LIMIT; default DEFAULT_HISTORY_LIMIT). */
+  /** How many history entries are kept per company (HISTORY_LIMIT; default DEFAULT_HISTORY_LIMIT). */
   historyLimit: number;
 }
 

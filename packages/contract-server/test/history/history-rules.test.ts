@@ -204,7 +204,7 @@ describe('bounded, paged', () => {
     expect((await history('authClient', CONSOLE_CLIENT_ID, PROVIDER, '?limit=0')).status).toBe(400);
   });
 
-  it('keeps HISTORY_LIMIT entries in all, the oldest dropped first', async () => {
+  it('keeps HISTORY_LIMIT entries of a bound (here records of no company), the oldest dropped first', async () => {
     const saved = process.env.HISTORY_LIMIT;
     process.env.HISTORY_LIMIT = '3';
     const small = await setup();

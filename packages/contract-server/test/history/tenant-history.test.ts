@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { historyTexts } from '@userprofile/shared/messages';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { HistoryLog, type HistoryViews } from '../../src/store/history.ts';
 import type { Store } from '../../src/store/store.ts';
 import type { UserRecord } from '../../src/store/types.ts';
 import { appUnderTest } from '../harness.ts';
@@ -211,5 +212,12 @@ describe('bounded per company', () => {
     expect((await read('user', f.A.user.uuid)).map((e) => e.changes[0].to)).toEqual(['A-6', 'A-5', 'A-4']);
     expect((await read('user', f.B.user.uuid, SCO)).map((e) => e.changes[0].to)).toEqual(['Kept-In-B']);
     expect((await read('user', f.none.user.uuid)).map((e) => e.changes[0].to)).toEqual(['Kept-Provider-Level']);
+  });
+});
+
+describe('an import under the bounds', () => {
+  it('an import longer than a bound renders the rows each company’s bound keeps: the last ones of that company', () => {
+    const log = new HistoryLog({} as HistoryViews, 2, Date.now);
+    expect(log.keeps(['B', 'A', 'A', null, 'A'])).toEqual([true, false, true, true, true]);
   });
 });
