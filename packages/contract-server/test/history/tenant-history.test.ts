@@ -11,7 +11,7 @@ import type { Store } from '../../src/store/store.ts';
 import type { UserRecord } from '../../src/store/types.ts';
 import { appUnderTest } from '../harness.ts';
 import { CUSTOMER, PROVIDER, SCO, setup, type TestApp } from '../helpers.ts';
-import { addFixtures, type Column, type Fixture, userBody } from '../tenant/fixtures.ts';
+import { addFixtures, businessProfileBody, type Column, type Fixture, userBody } from '../tenant/fixtures.ts';
 import { API, historyCalls, type Json } from './fixtures.ts';
 
 const t = appUnderTest({ seedUsers: 20 });
@@ -129,6 +129,30 @@ describe('a user moved from company A to company B', () => {
     expect(second.body.entries).toHaveLength(2);
     expect(second.body.entries[1].beforeWithheld).toBe(true);
     expect([second.body.withheld, second.body.more]).toEqual([2, false]);
+  });
+});
+
+describe('a record whose minimum role went above the reader’s and came back', () => {
+  it('the period above the reader’s role is withheld, the return shows the record as it came back', async () => {
+    const bp = fx.A.bp;
+    const save = async (change: Parameters<typeof businessProfileBody>[2]) => {
+      const body = businessProfileBody(t.store, t.store.businessProfiles.get(bp.uuid)!, change);
+      const res = await t.call('POST', `${API}/profile/business/update`, { as: PROVIDER, body });
+      expect(res.status, res.text).toBe(200);
+    };
+    await save({ description: 'Seen-By-A' });
+    await save({ minimumRole: 'ERRIGAL_ADMIN', description: 'Provider-Only-Note' });
+    await save({ minimumRole: 'ADMIN', description: 'Public-Again' });
+
+    const read = await history('businessProfile', bp.uuid, CUSTOMER);
+    expect(read.status).toBe(200);
+    expect(read.text).not.toContain('Provider-Only-Note');
+    expect(read.body.withheld).toBe(1);
+    const [back, seen] = read.body.entries as [Json, Json];
+    expect(back.beforeWithheld).toBe(true);
+    expect(back.changes).toContainEqual({ field: 'minimumRole', label: 'Visible To', to: 'ADMIN' });
+    expect(back.changes).toContainEqual({ field: 'description', label: 'Description', to: 'Public-Again' });
+    expect(seen.changes).toEqual([{ field: 'description', label: 'Description', from: 'fixture', to: 'Seen-By-A' }]);
   });
 });
 
