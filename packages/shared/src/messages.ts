@@ -84,6 +84,45 @@ export const historyTexts = {
   noApplications: 'The business profile grants no roles or elements.',
 } as const;
 
+/** A user's sign-ins on the user editor (issue 22; the spec has none, so all designed). */
+export const signInTexts = {
+  tab: 'Sign-ins',
+  throttled: template<[username: string]>('Sign-ins of {username} are being slowed by failed attempts'),
+  failures: template<[count: number, last: string]>('{count} failed sign-ins in a row, the last at {last}.'),
+  addressWait: template<[address: string, until: string]>('From {address}: the next attempt waits until {until}.'),
+  addressSlowed: template<[address: string]>(
+    'From {address}: may try again now; each further failure doubles the wait.',
+  ),
+  accountWide: template<[until: string]>(
+    'From addresses this user has not signed in from before: attempts wait until {until}.',
+  ),
+  knownGood: 'Addresses the user has signed in from before are not slowed by other addresses.',
+  unlock: 'Unlock',
+  unlocked: template<[username: string]>('{username} is unlocked: the failed sign-ins are forgotten'),
+  unlockFailed: template<[username: string, reason: string]>('Could not unlock {username}: {reason}'),
+  sessionsHeading: 'Active sign-in sessions',
+  noSessions: template<[username: string]>('{username} has no active sign-in sessions.'),
+  sessionsWhat: 'the sign-in sessions',
+  started: 'Started',
+  lastUsed: 'Last used',
+  address: 'Address',
+  method: 'Signed in with',
+  applications: 'Applications',
+  noApplications: 'No application has received a token yet',
+  noAddress: 'not through a browser',
+  methods: { password: 'Password', enterpriseSso: 'Enterprise SSO', issued: 'A token issued directly' },
+  signOutEverywhere: 'Sign out everywhere',
+  signOutTitle: template<[username: string]>('Sign {username} out everywhere?'),
+  signOutText: template<[username: string, count: number]>(
+    'This ends all {count} sign-in sessions of {username} and every token issued under them: the console, the other applications of the suite and sign-ins through Enterprise SSO. Whoever uses them must sign in again. The account stays active.',
+  ),
+  signOutSelf: 'These include your own session: you will be signed out of the console too.',
+  signedOut: template<[username: string]>('{username} is signed out everywhere'),
+  signOutFailed: template<[username: string, reason: string]>('Could not sign {username} out everywhere: {reason}'),
+  forbidden: template<[reason: string]>('You may not manage the sign-ins of this user: {reason}'),
+  notOffered: 'This backend does not offer sign-in management',
+} as const;
+
 /** Fixed texts of the screens of spec §2 and §6. */
 export const pageTexts = {
   forbiddenTitle: '403 Forbidden',
