@@ -61,6 +61,8 @@ export const loginMessages = {
   invalidCredentials: 'Invalid username or password',
   // designed: the lockout after too many failed sign-ins, with the wait the server gives (Retry-After).
   lockedOut: template<[number]>('Too many failed sign-in attempts. Please wait {seconds} seconds and try again.'),
+  /** The first wait of the sign-in throttle is one second (docs/decisions.md "Sign-in throttling"). */
+  lockedOutOneSecond: 'Too many failed sign-in attempts. Please wait 1 second and try again.',
   lockedOutNoWait: 'Too many failed sign-in attempts. Please wait a moment and try again.',
 } as const;
 
@@ -114,7 +116,7 @@ export const signInTexts = {
   signOutEverywhere: 'Sign out everywhere',
   signOutTitle: template<[username: string]>('Sign {username} out everywhere?'),
   signOutText: template<[username: string, count: number]>(
-    'This ends all {count} sign-in sessions of {username} and every token issued under them: the console, the other applications of the suite and sign-ins through Enterprise SSO. Whoever uses them must sign in again. The account stays active.',
+    'This ends every sign-in session of {username} ({count} open) and every token issued under them: the console, the other applications of the suite and sign-ins through Enterprise SSO. Whoever uses them must sign in again. The account stays active.',
   ),
   signOutSelf: 'These include your own session: you will be signed out of the console too.',
   signedOut: template<[username: string]>('{username} is signed out everywhere'),
