@@ -32,6 +32,9 @@ const DESIGNED_OPERATION_IDS = [
   'previewBusinessProfileImpact',
   'getEffectiveAccess',
   'getRecordHistory',
+  'getUserSignIns',
+  'unlockUser',
+  'logoutUserEverywhere',
 ];
 
 const TAGS = [

@@ -30,6 +30,7 @@ import { historyRoutes, historyViews } from './routes/history.ts';
 import { lookupRoutes } from './routes/lookups.ts';
 import { passwordRoutes } from './routes/passwords.ts';
 import { profileRoutes } from './routes/profiles.ts';
+import { signInRoutes } from './routes/sign-ins.ts';
 import { userRoutes } from './routes/users.ts';
 import { buildSeededStore, CONSOLE_CLIENT_ID, DEFAULT_SEED_USERS, DEMO_CLIENT_ID } from './seed/seed.ts';
 import { registerDemoApp } from './sites/demo-app.ts';
@@ -52,6 +53,7 @@ const AREAS: ((ctx: RouteContext) => Routes)[] = [
   clientRoutes,
   configurationRoutes,
   historyRoutes,
+  signInRoutes,
 ];
 
 /** One handler table from the areas' (and the auth side's); an operationId claimed twice is a wiring error. */
@@ -273,6 +275,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       store: () => holder.store,
       startupConfig,
       revokeUserSessions: (uuid) => auth.service.revokeUserSessions(uuid),
+      signIns: auth.service,
     };
     const glue = {
       serviceHandlers: composeRoutes([...AREAS.map((area) => area(ctx)), auth.handlers]),

@@ -248,6 +248,24 @@ const cases: Record<string, Case> = {
     bad: () => t.call('GET', `${API}/user/not-a-uuid/effectiveAccess`, { as: PROVIDER }),
     field: 'path.uuid',
   },
+  getUserSignIns: {
+    good: () => t.call('GET', `${API}/user/${anyUser(true).uuid}/signIns`, { as: PROVIDER }),
+    status: 200,
+    bad: () => t.call('GET', `${API}/user/not-a-uuid/signIns`, { as: PROVIDER }),
+    field: 'path.uuid',
+  },
+  unlockUser: {
+    good: () => t.call('POST', `${API}/user/${anyUser(true).uuid}/unlock`, { as: PROVIDER }),
+    status: 200,
+    bad: () => t.call('POST', `${API}/user/not-a-uuid/unlock`, { as: PROVIDER }),
+    field: 'path.uuid',
+  },
+  logoutUserEverywhere: {
+    good: () => t.call('POST', `${API}/user/${anyUser(true).uuid}/logoutAll`, { as: PROVIDER }),
+    status: 200,
+    bad: () => t.call('POST', `${API}/user/not-a-uuid/logoutAll`, { as: PROVIDER }),
+    field: 'path.uuid',
+  },
   getUserByUsername: {
     good: () => t.call('GET', `${API}/user/username/${anyUser(true).username}`, { as: PROVIDER }),
     status: 200,

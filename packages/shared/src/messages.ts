@@ -61,6 +61,8 @@ export const loginMessages = {
   invalidCredentials: 'Invalid username or password',
   // designed: the lockout after too many failed sign-ins, with the wait the server gives (Retry-After).
   lockedOut: template<[number]>('Too many failed sign-in attempts. Please wait {seconds} seconds and try again.'),
+  /** The first wait of the sign-in throttle is one second (docs/decisions.md "Sign-in throttling"). */
+  lockedOutOneSecond: 'Too many failed sign-in attempts. Please wait 1 second and try again.',
   lockedOutNoWait: 'Too many failed sign-in attempts. Please wait a moment and try again.',
 } as const;
 
@@ -100,6 +102,45 @@ export const historyTexts = {
   inactiveUser: 'This user is inactive: none of the access below applies until the user is activated.',
   noBusinessProfile: 'This user has no business profile, so no application grants them anything.',
   noApplications: 'The business profile grants no roles or elements.',
+} as const;
+
+/** A user's sign-ins on the user editor (issue 22; the spec has none, so all designed). */
+export const signInTexts = {
+  tab: 'Sign-ins',
+  throttled: template<[username: string]>('Sign-ins of {username} are being slowed by failed attempts'),
+  failures: template<[count: number, last: string]>('{count} failed sign-ins in a row, the last at {last}.'),
+  addressWait: template<[address: string, until: string]>('From {address}: the next attempt waits until {until}.'),
+  addressSlowed: template<[address: string]>(
+    'From {address}: may try again now; each further failure doubles the wait.',
+  ),
+  accountWide: template<[until: string]>(
+    'From addresses this user has not signed in from before: attempts wait until {until}.',
+  ),
+  knownGood: 'Addresses the user has signed in from before are not slowed by other addresses.',
+  unlock: 'Unlock',
+  unlocked: template<[username: string]>('{username} is unlocked: the failed sign-ins are forgotten'),
+  unlockFailed: template<[username: string, reason: string]>('Could not unlock {username}: {reason}'),
+  sessionsHeading: 'Active sign-in sessions',
+  noSessions: template<[username: string]>('{username} has no active sign-in sessions.'),
+  sessionsWhat: 'the sign-in sessions',
+  started: 'Started',
+  lastUsed: 'Last used',
+  address: 'Address',
+  method: 'Signed in with',
+  applications: 'Applications',
+  noApplications: 'No application has received a token yet',
+  noAddress: 'not through a browser',
+  methods: { password: 'Password', enterpriseSso: 'Enterprise SSO', issued: 'A token issued directly' },
+  signOutEverywhere: 'Sign out everywhere',
+  signOutTitle: template<[username: string]>('Sign {username} out everywhere?'),
+  signOutText: template<[username: string, count: number]>(
+    'This ends every sign-in session of {username} ({count} open) and every token issued under them: the console, the other applications of the suite and sign-ins through Enterprise SSO. Whoever uses them must sign in again. The account stays active.',
+  ),
+  signOutSelf: 'These include your own session: you will be signed out of the console too.',
+  signedOut: template<[username: string]>('{username} is signed out everywhere'),
+  signOutFailed: template<[username: string, reason: string]>('Could not sign {username} out everywhere: {reason}'),
+  forbidden: template<[reason: string]>('You may not manage the sign-ins of this user: {reason}'),
+  notOffered: 'This backend does not offer sign-in management',
 } as const;
 
 /** Fixed texts of the screens of spec §2 and §6. */

@@ -3,6 +3,8 @@
 // provides the Fastify plugin that authenticates requests and the handlers of
 // the auth operations. Neither reaches into the other's internals.
 
+import type { ThrottleStatus } from './sign-in-throttle.ts';
+
 export type ConsoleRole = 'ERRIGAL_ADMIN' | 'ADMIN' | 'SCO_ADMIN';
 
 /** What the auth side needs to know about an account. */
@@ -47,10 +49,31 @@ export interface Principal {
   clientId: string;
 }
 
+/** An open sign-in session as the admin console lists it (times in ms). */
+export interface SessionSummary {
+  id: string;
+  startedAt: number;
+  lastUsedAt: number;
+  address: string | null;
+  method: 'password' | 'enterpriseSso' | 'issued';
+  clientIds: string[];
+}
+
+/** A user's failed sign-ins at the console's sign-in, and its open sessions. */
+export interface UserSignInState {
+  throttle: ThrottleStatus;
+  /** Most recently used first. */
+  sessions: SessionSummary[];
+}
+
 /** What the auth plugin exposes on the Fastify instance as `app.auth`. */
 export interface AuthService {
   /** Ends every session of the user (password reset, logout everywhere). */
   revokeUserSessions(userUuid: string): void;
+  /** The admin console's view of the user's sign-ins (GET /user/{uuid}/signIns). */
+  signInsOf(userUuid: string, username: string): UserSignInState;
+  /** Unlock: forgets the user's failed sign-ins at the console's sign-in. */
+  unlockSignIn(username: string): void;
   /**
    * POST /__mock/reset: forgets unspent codes and failed sign-in counts. Sign-in
    * sessions stay: the reseeded accounts are the same (same seed, same uuids).

@@ -54,6 +54,12 @@ export interface Session {
   jtis: Set<string>;
   /** Codes issued to the session, oldest first (the unredeemed ones count against CODES_PER_SESSION). */
   codes: string[];
+  /** What the admin console lists of the user's sessions (GET /user/{uuid}/signIns). */
+  address: string | null;
+  /** The clients that received tokens under the session. */
+  clients: Set<string>;
+  /** When a token of the session was last accepted or the session last authorized a client (ms). */
+  lastUsedAt: number;
 }
 
 interface AuthCode {
@@ -155,7 +161,8 @@ export class AuthCore {
 
   // Sessions ---------------------------------------------------------------
 
-  createSession(userUuid: string, ticket?: string): Session {
+  /** `address`: where a browser signed in from (null for a token issued without one). */
+  createSession(userUuid: string, ticket?: string, address: string | null = null): Session {
     const session: Session = {
       id: randomUUID(),
       cookie: randomToken(),
@@ -163,6 +170,9 @@ export class AuthCore {
       authTime: Math.floor(this.now() / 1000),
       jtis: new Set(),
       codes: [],
+      address,
+      clients: new Set(),
+      lastUsedAt: this.now(),
     };
     if (ticket !== undefined) session.ticket = ticket;
     this.sessions.set(session.id, session);
@@ -197,7 +207,11 @@ export class AuthCore {
   }
 
   revokeUserSessions(userUuid: string): void {
-    for (const s of [...this.sessions.values()]) if (s.userUuid === userUuid) this.endSession(s);
+    for (const s of this.sessionsOf(userUuid)) this.endSession(s);
+  }
+
+  sessionsOf(userUuid: string): Session[] {
+    return [...this.sessions.values()].filter((s) => s.userUuid === userUuid);
   }
 
   /** The account behind a session, if both are still good. */
@@ -223,6 +237,7 @@ export class AuthCore {
       return entry !== undefined && !entry.spent && entry.expiresAt > now;
     });
     while (pending.length >= CODES_PER_SESSION) this.codes.delete(pending.shift() as string);
+    input.session.lastUsedAt = now;
     const code = randomToken();
     pending.push(code);
     input.session.codes = pending;
@@ -345,6 +360,7 @@ export class AuthCore {
     const iat = Math.floor(this.now() / 1000);
     const exp = iat + this.tokenTtlSeconds;
     session.jtis.add(jti);
+    session.clients.add(clientId);
     const accessToken = await new SignJWT({
       preferred_username: account.username,
       roles: account.roles,
@@ -423,6 +439,7 @@ export class AuthCore {
     if (!session || session.userUuid !== sub) throw new AuthError(401, 'The sign-in session has ended.');
     const account = this.activeAccount(session.userUuid);
     if (!account) throw new AuthError(401, 'The account is not active.');
+    session.lastUsedAt = this.now();
     return { principal: toPrincipal(account, session.id, this.consoleClientId), session };
   }
 

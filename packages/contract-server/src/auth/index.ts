@@ -50,6 +50,7 @@ import { AuthError, decodedPath, escapeHtml, htmlPage, routedPath } from './http
 import type { SigningKey } from './keys.ts';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits, PasswordGate, type PasswordRefusal } from './password-gate.ts';
 import { timingSafeEqualText } from './pkce.ts';
+import { sessionSummaries } from './session-summary.ts';
 
 export { CODE_TTL_MS } from './core.ts';
 export { createSigningKey, type SigningKey } from './keys.ts';
@@ -147,6 +148,12 @@ export function createAuth(options: CreateAuthOptions): Auth {
       core.revokeUserSessions(userUuid);
       sso.forgetUser(userUuid);
     },
+    signInsOf(userUuid, username) {
+      return { throttle: signInGate.status(username), sessions: sessionSummaries(core.sessionsOf(userUuid)) };
+    },
+    unlockSignIn(username) {
+      signInGate.unlock(username);
+    },
     reset() {
       core.forgetCodes();
       sso.forgetAll();
@@ -179,7 +186,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
     // A new session (and cookie value) at each sign-in; the one the browser held ends.
     const previous = core.sessionByCookie(request.cookies[SESSION_COOKIE]);
     if (previous) core.endSession(previous);
-    return { ok: true, session: core.createSession(checked.account.uuid) };
+    return { ok: true, session: core.createSession(checked.account.uuid, undefined, request.ip) };
   }
 
   function refuseSignIn(reply: FastifyReply, failed: PasswordRefusal) {
@@ -324,7 +331,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
       const redeemed = sso.redeem(query.code, query.code_verifier);
       if (!redeemed.ok)
         return reply.code(400).send(errorBody(400, redeemed.error_description, undefined, redeemed.error));
-      const session = core.createSession(redeemed.account.uuid, redeemed.ticket);
+      const session = core.createSession(redeemed.account.uuid, redeemed.ticket, request.ip);
       setSessionCookie(reply, session);
       return core.signToken(redeemed.account, options.consoleClientId, session);
     },

@@ -1,41 +1,32 @@
-// A password check with failed attempts limited per username and per
-// address, shared by the console's sign-in and the Enterprise SSO stand-in
-// (each with its own counters, as two systems would keep them).
+// A password check with failed attempts throttled (./sign-in-throttle.ts),
+// shared by the console's sign-in and the Enterprise SSO stand-in (each with
+// its own counters, as two systems would keep them).
 import type { AuthAccount, AuthStore } from './contract.ts';
 import { MAX_PASSWORD_LENGTH, verifyPassword } from './password.ts';
-import { FailureLimiter } from './rate-limit.ts';
+import { type LoginLimits, SignInThrottle, type ThrottleStatus } from './sign-in-throttle.ts';
 
-export interface LoginLimits {
-  /** Failed sign-ins allowed per username inside the window. */
-  perUsername: number;
-  /** Failed sign-ins allowed per client address inside the window. */
-  perAddress: number;
-  windowSeconds: number;
-}
-
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perUsername: 5, perAddress: 20, windowSeconds: 15 * 60 };
+export { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './sign-in-throttle.ts';
 
 export type PasswordRefusal = { ok: false; status: 400 | 401 | 429; message: string; retryAfter?: number };
 export type PasswordCheck = { ok: true; account: AuthAccount } | PasswordRefusal;
 
 export class PasswordGate {
-  private readonly byUsername: FailureLimiter;
-  private readonly byAddress: FailureLimiter;
+  private readonly throttle: SignInThrottle;
 
   constructor(
     private readonly store: Pick<AuthStore, 'findAccountByUsername'>,
     limits: LoginLimits,
     now: () => number,
   ) {
-    this.byUsername = new FailureLimiter(limits.perUsername, limits.windowSeconds * 1000, now);
-    this.byAddress = new FailureLimiter(limits.perAddress, limits.windowSeconds * 1000, now);
+    this.throttle = new SignInThrottle(limits, now);
   }
 
   /**
    * The active account these credentials prove. The attempt counts as failed
    * before the hash is computed, so parallel guesses cannot slip past the
-   * limit, and is taken back when it succeeds. Unknown user, wrong password
-   * and inactive account give the same answer.
+   * throttle, and is taken back when it succeeds (which makes the address
+   * known-good for the user). Unknown user, wrong password and inactive
+   * account give the same answer.
    */
   async check(address: string, username: unknown, password: unknown): Promise<PasswordCheck> {
     if (typeof username !== 'string' || typeof password !== 'string' || username === '' || password === '') {
@@ -45,25 +36,31 @@ export class PasswordGate {
       return { ok: false, status: 400, message: 'The username or password is too long.' };
     }
     const userKey = username.toLowerCase();
-    const wait = Math.max(this.byUsername.retryAfterSeconds(userKey), this.byAddress.retryAfterSeconds(address));
+    const wait = this.throttle.retryAfterSeconds(userKey, address);
     if (wait > 0) {
       return { ok: false, status: 429, retryAfter: wait, message: 'Too many failed sign-ins; try again later.' };
     }
-    const forgiveUser = this.byUsername.fail(userKey);
-    const forgiveAddress = this.byAddress.fail(address);
+    const attempt = this.throttle.begin(userKey, address);
     const account = this.store.findAccountByUsername(username);
     const passwordOk = await verifyPassword(password, account?.passwordHash ?? null);
     if (!account || !passwordOk || !account.active) {
       return { ok: false, status: 401, message: 'The username or password is incorrect.' };
     }
-    forgiveUser();
-    forgiveAddress();
-    this.byUsername.reset(userKey);
+    attempt.succeeded();
     return { ok: true, account };
   }
 
+  /** The user's failed sign-ins as the admin console shows them. */
+  status(username: string): ThrottleStatus {
+    return this.throttle.status(username.toLowerCase());
+  }
+
+  /** An administrator's Unlock: the user's failed sign-ins are forgotten. */
+  unlock(username: string): void {
+    this.throttle.unlock(username.toLowerCase());
+  }
+
   clear(): void {
-    this.byUsername.clear();
-    this.byAddress.clear();
+    this.throttle.clear();
   }
 }

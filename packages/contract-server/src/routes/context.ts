@@ -4,6 +4,7 @@
 import { BASE_PATH } from '@userprofile/shared/constants';
 import type { components, operations } from '@userprofile/shared/generated/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthService } from '../auth/contract.ts';
 import { decodedPath } from '../auth/http.ts';
 import { type Caller, callerOf, requireArea } from '../store/access.ts';
 import { DomainError } from '../store/errors.ts';
@@ -18,6 +19,8 @@ export interface RouteContext {
   store(): Store;
   startupConfig: StartupConfig;
   revokeUserSessions(userUuid: string): void;
+  /** The auth side's view of a user's sign-ins, and Unlock (./sign-ins.ts). */
+  signIns: Pick<AuthService, 'signInsOf' | 'unlockSignIn'>;
 }
 
 /**

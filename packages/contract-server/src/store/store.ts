@@ -537,6 +537,17 @@ export class Store implements AuthStore {
     return this.listUsers(caller, active);
   }
 
+  /**
+   * A user whose sign-ins the caller may manage (Unlock, the sessions, Sign out
+   * everywhere): the same rule as activate/inactivate, 404 when the caller
+   * cannot see the user, 403 when it may not change it.
+   */
+  userToActOn(caller: Caller, uuid: string): UserRecord {
+    const user = this.getUser(caller, uuid);
+    requireChange(caller, user, userLabel(user));
+    return user;
+  }
+
   /** Pulls user info from the suite's applications: answers how many visible users were refreshed. */
   pullUsers(caller: Caller): number {
     requireArea(caller, 'users');

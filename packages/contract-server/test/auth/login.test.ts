@@ -75,39 +75,37 @@ describe('rate limits', () => {
   // One app for the block: the reseed before each test also clears the sign-in limits.
   const t = authAppUnderTest();
 
-  it('repeated failures for one username: 429 with Retry-After, from any address, even with the right password', async () => {
+  it('repeated failures of one username from one address: 429 with Retry-After there, even with the right password; not elsewhere', async () => {
     const attacker = await new Browser(t.app, '10.1.0.1').open();
     for (let i = 0; i < 5; i++) expect((await attacker.login('provider.admin', `guess-${i}`)).statusCode).toBe(401);
 
     const locked = await attacker.login('provider.admin', PASSWORD);
     expect(locked.statusCode).toBe(429);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    expect(Number(locked.headers['retry-after'])).toBe(1);
     expect(locked.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
 
+    // Five failures in a row of one pair slow that pair only (docs/decisions.md "Sign-in throttling").
     const elsewhere = await new Browser(t.app, '10.1.0.2').open();
-    expect((await elsewhere.login('provider.admin', PASSWORD)).statusCode).toBe(429);
-    // Another username from the same address is not affected by the username's lockout.
+    expect((await elsewhere.login('provider.admin', PASSWORD)).statusCode).toBe(200);
     expect((await attacker.login('customer.admin', PASSWORD)).statusCode).toBe(200);
   });
 
-  it('the lockout ends by itself: an administrator is not locked out for good', async () => {
+  it('the wait ends by itself: an administrator is not locked out for good', async () => {
     const browser = await new Browser(t.app, '10.2.0.1').open();
     for (let i = 0; i < 5; i++) await browser.login('provider.admin', `guess-${i}`);
     const locked = await browser.login('provider.admin', PASSWORD);
     expect(locked.statusCode).toBe(429);
     const retryAfter = Number(locked.headers['retry-after']);
 
-    t.clock.advance((retryAfter - 5) * 1000);
+    t.clock.advance(retryAfter * 1000 - 1);
     expect((await browser.login('provider.admin', PASSWORD)).statusCode).toBe(429);
-    t.clock.advance(6 * 1000);
+    t.clock.advance(1);
     expect((await browser.login('provider.admin', PASSWORD)).statusCode).toBe(200);
   });
 
-  it('repeated failures from one address: 429 with Retry-After across usernames; other addresses unaffected', async () => {
-    expect(DEFAULT_LOGIN_LIMITS).toEqual({ perUsername: 5, perAddress: 20, windowSeconds: 15 * 60 });
-    // The address limit at 4 instead of 20 here, to spare sixteen scrypt hashes.
-    const t = await buildApp({ loginLimits: { ...DEFAULT_LOGIN_LIMITS, perAddress: 4 } });
+  it('many usernames failing from one address: 429 with Retry-After there for the others; other addresses unaffected', async () => {
+    // Twenty usernames by default (test/auth/sign-in-throttle.test.ts); four here, to spare sixteen scrypt hashes.
+    const t = await buildApp({ loginLimits: { ...DEFAULT_LOGIN_LIMITS, perAddressUsernames: 4 } });
     const attacker = await new Browser(t.app, '10.3.0.1').open();
     for (let i = 0; i < 4; i++) {
       expect((await attacker.login(`someone.${i}`, 'guess')).statusCode).toBe(401);
@@ -121,6 +119,7 @@ describe('rate limits', () => {
 
     t.clock.advance(15 * MINUTE + 1000);
     expect((await attacker.login('customer.admin', PASSWORD)).statusCode).toBe(200);
+    await t.helper.close();
   }, 60000);
 
   it('a locked-out attempt costs no password hashing', async () => {

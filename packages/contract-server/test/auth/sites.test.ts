@@ -112,7 +112,7 @@ describe('Enterprise SSO', () => {
     expect([...bodies][0]).toContain('The username or password is incorrect.');
   });
 
-  it('limits failed sign-ins per username like the console sign-in: 429 with Retry-After, the right password too', async () => {
+  it('throttles failed sign-ins like the console sign-in: 429 with Retry-After for the guessing address, the right password too', async () => {
     const local = await buildApp();
     try {
       const post = (password: string, remoteAddress: string) =>
@@ -123,13 +123,15 @@ describe('Enterprise SSO', () => {
           payload: `${ssoQuery()}&${new URLSearchParams({ username: 'customer.admin', password })}`,
           remoteAddress,
         });
-      for (let i = 0; i < 5; i++) expect((await post(`wrong-${i}`, `10.1.0.${i}`)).statusCode).toBe(401);
-      const locked = await post(PASSWORD, '10.1.0.99');
+      for (let i = 0; i < 5; i++) expect((await post(`wrong-${i}`, '10.1.0.1')).statusCode).toBe(401);
+      const locked = await post(PASSWORD, '10.1.0.1');
       expect(locked.statusCode).toBe(429);
-      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(locked.headers['retry-after'])).toBe(1);
       expect(locked.headers.location).toBeUndefined();
-      local.clock.advance(15 * 60 * 1000);
+      // Another address is not slowed by this one's guesses; the guesser's wait ends by itself.
       expect((await post(PASSWORD, '10.1.0.99')).statusCode).toBe(303);
+      local.clock.advance(1000);
+      expect((await post(PASSWORD, '10.1.0.1')).statusCode).toBe(303);
     } finally {
       await local.helper.close();
     }

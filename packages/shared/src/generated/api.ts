@@ -366,6 +366,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/{uuid}/signIns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's failed sign-ins (throttling) and active sign-in sessions
+         * @description Designed (issue 22; spec §7 has no such call). Whether the user's
+         *     sign-ins are being slowed by failed attempts (docs/decisions.md
+         *     "Sign-in throttling") and the user's open sign-in sessions: when each
+         *     began, from which address, how (password or Enterprise SSO), the
+         *     applications that received tokens under it and when it was last used.
+         *     Allowed to a caller who may activate or inactivate the user (the same
+         *     role and company rules): 404 for a user the caller cannot see, 403 for
+         *     one it may not change. A real backend without the call answers 404 (or
+         *     405/501); the console then says the backend does not offer it.
+         */
+        get: operations["getUserSignIns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/{uuid}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Forget a user's failed sign-ins, ending every wait they caused
+         * @description Designed (issue 22). The user may sign in again at once from any
+         *     address; the addresses the user is known to sign in from are kept.
+         *     Rules as for getUserSignIns. Answers the user's sign-ins afterwards.
+         */
+        post: operations["unlockUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/{uuid}/logoutAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign a user out everywhere
+         * @description Designed (issue 22). Ends every sign-in session of the user and every
+         *     token issued under them, for every application (the console, other
+         *     suite applications, sessions begun through the Enterprise SSO); an
+         *     Enterprise SSO sign-in still in progress cannot be finished. The
+         *     account stays active: the user may sign in again. Rules as for
+         *     getUserSignIns; a caller may sign itself out everywhere (its own token
+         *     ends too). Answers the user's sign-ins afterwards (no sessions).
+         */
+        post: operations["logoutUserEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/config": {
         parameters: {
             query?: never;
@@ -1954,6 +2030,58 @@ export interface components {
             /** @enum {boolean} */
             secret?: true;
         };
+        /** @description A user's failed sign-ins and open sign-in sessions (issue 22, designed). */
+        UserSignIns: {
+            throttle: components["schemas"]["SignInThrottle"];
+            /** @description Most recently used first. */
+            sessions: components["schemas"]["SignInSession"][];
+        };
+        /**
+         * @description The user's failed sign-ins. `throttled` when some address is past its
+         *     free failures in a row (its next attempt waits, and each failure doubles
+         *     the wait) or the account-wide limit is reached (addresses the user has
+         *     not signed in from before wait until `accountWideUntil`).
+         */
+        SignInThrottle: {
+            throttled: boolean;
+            /** @description Failed sign-ins in a row, all addresses together (forgotten 12 hours after the last). */
+            failures: number;
+            /** Format: date-time */
+            lastFailureAt: string | null;
+            /** Format: date-time */
+            accountWideUntil: string | null;
+            /** @description Addresses past their free failures, the longest wait first. */
+            addresses: {
+                address: string;
+                failures: number;
+                /**
+                 * Format: date-time
+                 * @description When its next attempt may be made; in the past once it may try again.
+                 */
+                waitUntil: string;
+            }[];
+        };
+        /** @description An open sign-in session of the user (a browser signed in, or a token issued for it). */
+        SignInSession: {
+            /** @description The session id (the `sid` of its tokens). */
+            id: string;
+            /** Format: date-time */
+            startedAt: string;
+            /**
+             * Format: date-time
+             * @description The last time a token of the session was accepted or the session signed the user in to an application.
+             */
+            lastUsedAt: string;
+            /** @description The address the sign-in came from; null when it was not made through a browser. */
+            address: string | null;
+            /** @enum {string} */
+            method: "password" | "enterpriseSso" | "issued";
+            /** @description The applications (OAuth2 clients) that received tokens under the session. */
+            clients: {
+                clientId: string;
+                name: string;
+            }[];
+        };
         /** @description What a user can actually do in each application, and why; and what the user sees of the network. */
         EffectiveAccess: {
             user: {
@@ -2023,6 +2151,15 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["User"][];
+            };
+        };
+        /** @description The user's failed sign-ins and open sign-in sessions. */
+        UserSignIns: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["UserSignIns"];
             };
         };
         /** @description The user. */
@@ -2413,6 +2550,9 @@ export type SchemaHistoryEntry = components['schemas']['HistoryEntry'];
 export type SchemaHistoryWithheldActor = components['schemas']['HistoryWithheldActor'];
 export type SchemaHistoryActor = components['schemas']['HistoryActor'];
 export type SchemaChange = components['schemas']['Change'];
+export type SchemaUserSignIns = components['schemas']['UserSignIns'];
+export type SchemaSignInThrottle = components['schemas']['SignInThrottle'];
+export type SchemaSignInSession = components['schemas']['SignInSession'];
 export type SchemaEffectiveAccess = components['schemas']['EffectiveAccess'];
 export type SchemaEffectiveApplication = components['schemas']['EffectiveApplication'];
 export type SchemaEffectiveRole = components['schemas']['EffectiveRole'];
@@ -2422,6 +2562,7 @@ export type SchemaEffectiveVisibility = components['schemas']['EffectiveVisibili
 export type SchemaEffectiveCluster = components['schemas']['EffectiveCluster'];
 export type SchemaEffectiveClusterGroup = components['schemas']['EffectiveClusterGroup'];
 export type ResponseUserList = components['responses']['UserList'];
+export type ResponseUserSignIns = components['responses']['UserSignIns'];
 export type ResponseOneUser = components['responses']['OneUser'];
 export type ResponseApplicationList = components['responses']['ApplicationList'];
 export type ResponseOneApplication = components['responses']['OneApplication'];
@@ -2905,6 +3046,63 @@ export interface operations {
                     "application/json": components["schemas"]["EffectiveAccess"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getUserSignIns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's uuid. */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UserSignIns"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    unlockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's uuid. */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UserSignIns"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    logoutUserEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's uuid. */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UserSignIns"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

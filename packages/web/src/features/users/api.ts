@@ -49,6 +49,37 @@ export async function fetchEffectiveAccess(uuid: string): Promise<EffectiveAcces
   return data as EffectiveAccess;
 }
 
+/** A user's failed sign-ins and open sessions (issue 22, x-designed). */
+export type UserSignIns = components['schemas']['UserSignIns'];
+export type SignInSession = components['schemas']['SignInSession'];
+
+/** 403 (a user the caller may not change), 404/405/501 (a backend without the call) are the panel's business. */
+export async function fetchSignIns(uuid: string): Promise<UserSignIns> {
+  const { data } = await api().GET('/api/v1/user/{uuid}/signIns', {
+    params: { path: { uuid } },
+    middleware: [expectFailure(403, 404, 405, 501)],
+  });
+  return data as UserSignIns;
+}
+
+/** Unlock: the user's failed sign-ins are forgotten. Answers the sign-ins afterwards. */
+export async function unlockUser(uuid: string): Promise<UserSignIns> {
+  const { data } = await api().POST('/api/v1/user/{uuid}/unlock', {
+    params: { path: { uuid } },
+    middleware: [withLoading(), expectFailure(403, 404)],
+  });
+  return data as UserSignIns;
+}
+
+/** Sign out everywhere: every session and token of the user ends. Answers the sign-ins afterwards. */
+export async function signOutEverywhere(uuid: string): Promise<UserSignIns> {
+  const { data } = await api().POST('/api/v1/user/{uuid}/logoutAll', {
+    params: { path: { uuid } },
+    middleware: [withLoading(), expectFailure(403, 404)],
+  });
+  return data as UserSignIns;
+}
+
 export async function saveUser(user: UserInput, clonedId: string | null): Promise<User> {
   const { data } = await api().POST('/api/v1/user/update', {
     body: { user, ...(clonedId ? { clonedId } : {}) },

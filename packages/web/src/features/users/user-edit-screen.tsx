@@ -6,7 +6,7 @@
 // file is the layout.
 import { Badge, Box, Button, SimpleGrid, Tabs } from '@chakra-ui/react';
 import { DEFAULT_MINIMUM_ROLE, DEFAULT_TREE_CATEGORY } from '@userprofile/shared/constants';
-import { historyTexts, userMessages } from '@userprofile/shared/messages';
+import { historyTexts, signInTexts, userMessages } from '@userprofile/shared/messages';
 import type { UserField } from '@userprofile/shared/validation';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -31,6 +31,7 @@ import { type EditorToast, useEditor } from '../../lib/use-editor.ts';
 import { elementConfig, fetchUser, saveUser, sendPasswordReset } from './api.ts';
 import { EFFECTIVE_ACCESS_TAB, EffectiveAccessTabContent } from './effective-access.tsx';
 import type { User } from './list-view.ts';
+import { SIGN_INS_TAB, SignInLockNotice, SignInsTabContent, useSignIns } from './sign-ins.tsx';
 import {
   categoryTabs,
   changeBusinessProfile,
@@ -127,6 +128,7 @@ function UserEditor({ uuid }: { uuid: string | null }) {
     },
   });
   const { form, record, change } = editor;
+  const signIns = useSignIns(uuid, record);
 
   // Admins below ERRIGAL_ADMIN keep their own company (the only one they see).
   const ownCompany = role !== 'ERRIGAL_ADMIN' && companyList.data?.length === 1 ? companyList.data[0] : undefined;
@@ -137,7 +139,7 @@ function UserEditor({ uuid }: { uuid: string | null }) {
   const profile = lookups?.businessProfiles.find((p) => p.uuid === form?.businessProfileUuid);
   const tabs = useMemo(() => (lookups ? categoryTabs(lookups.config, profile) : []), [lookups, profile]);
   const isNew = uuid === null;
-  const recordTab = !isNew && (tab === HISTORY_TAB || tab === EFFECTIVE_ACCESS_TAB);
+  const recordTab = !isNew && (tab === HISTORY_TAB || tab === EFFECTIVE_ACCESS_TAB || tab === SIGN_INS_TAB);
   const activeTab = tab === 'basic' || recordTab || tabs.some((t) => t.category === tab) ? tab : 'basic';
   const title = isNew ? 'Creating New User' : 'Editing User';
 
@@ -192,6 +194,7 @@ function UserEditor({ uuid }: { uuid: string | null }) {
           const treeError = editor.errors.defaultTreeMustBeAssigned;
           return (
             <EditorForm onSubmit={editor.submit}>
+              {uuid && record ? <SignInLockNotice uuid={uuid} username={record.username} state={signIns} /> : null}
               <Tabs.Root value={activeTab} onValueChange={(d) => setTab(d.value)} variant="line" size="sm">
                 <Tabs.List flexWrap="wrap">
                   <Tabs.Trigger value="basic">Basic Info</Tabs.Trigger>
@@ -208,6 +211,7 @@ function UserEditor({ uuid }: { uuid: string | null }) {
                   {uuid ? (
                     <Tabs.Trigger value={EFFECTIVE_ACCESS_TAB}>{historyTexts.effectiveAccessTab}</Tabs.Trigger>
                   ) : null}
+                  {uuid ? <Tabs.Trigger value={SIGN_INS_TAB}>{signInTexts.tab}</Tabs.Trigger> : null}
                   {uuid ? <Tabs.Trigger value={HISTORY_TAB}>{historyTexts.historyTab}</Tabs.Trigger> : null}
                 </Tabs.List>
                 <Tabs.Content value="basic">
@@ -291,6 +295,14 @@ function UserEditor({ uuid }: { uuid: string | null }) {
                     record={record}
                     links={linkProfiles}
                     layoutCodes={session?.layoutCode ?? []}
+                  />
+                ) : null}
+                {uuid && record ? (
+                  <SignInsTabContent
+                    uuid={uuid}
+                    username={record.username}
+                    self={record.username === session?.username}
+                    state={signIns}
                   />
                 ) : null}
                 {uuid ? <HistoryTabContent kind="user" uuid={uuid} record={record} /> : null}

@@ -32,6 +32,7 @@ export function failureText(error: unknown): string {
   if (isApiError(error, 401)) return loginMessages.invalidCredentials;
   if (isApiError(error, 429)) {
     const seconds = retryAfterSeconds(error);
+    if (seconds === 1) return loginMessages.lockedOutOneSecond;
     return seconds ? loginMessages.lockedOut(seconds) : loginMessages.lockedOutNoWait;
   }
   if (isApiError(error, 400) && error.url.includes('/auth/')) {

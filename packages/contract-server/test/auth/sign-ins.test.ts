@@ -1,0 +1,220 @@
+// Issue 22 item 6: the admin console's view of a user's sign-ins. Unlock
+// forgets failed attempts; Sign out everywhere ends every session and token;
+// both, and the view itself, follow the rules of the status toggle.
+
+import { decodeJwt } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { API, authAppUnderTest } from '../harness.ts';
+import { CUSTOMER, PROVIDER, SCO } from '../helpers.ts';
+import { userBody } from '../tenant/fixtures.ts';
+import {
+  authorizeRequest,
+  Browser,
+  CONSOLE_CLIENT,
+  DEMO_CLIENT,
+  exchange,
+  me,
+  obtainCode,
+  PASSWORD,
+  pkce,
+} from './harness.ts';
+
+describe('a user’s sign-ins in the admin console', () => {
+  const t = authAppUnderTest();
+  const signIns = (uuid: string, as = PROVIDER) => t.helper.call('GET', `${API}/user/${uuid}/signIns`, { as });
+  const unlock = (uuid: string, as = PROVIDER) => t.helper.call('POST', `${API}/user/${uuid}/unlock`, { as });
+  const logoutAll = (uuid: string, as = PROVIDER) => t.helper.call('POST', `${API}/user/${uuid}/logoutAll`, { as });
+
+  it('shows a throttled user with the guessing address; Unlock lets the right password in at once', async () => {
+    const uuid = t.uuidOf(CUSTOMER);
+    const attacker = await new Browser(t.app, '10.40.0.1').open();
+    for (let i = 0; i < 5; i++) await attacker.login(CUSTOMER, `guess-${i}`);
+    expect((await attacker.login(CUSTOMER, PASSWORD)).statusCode).toBe(429);
+
+    const seen = await signIns(uuid);
+    expect(seen.status).toBe(200);
+    expect(seen.body.throttle).toEqual({
+      throttled: true,
+      failures: 5,
+      lastFailureAt: new Date(t.clock.time).toISOString(),
+      accountWideUntil: null,
+      addresses: [{ address: '10.40.0.1', failures: 5, waitUntil: new Date(t.clock.time + 1000).toISOString() }],
+    });
+
+    const unlocked = await unlock(uuid);
+    expect(unlocked.status).toBe(200);
+    expect(unlocked.body.throttle).toMatchObject({ throttled: false, failures: 0, addresses: [] });
+    expect((await attacker.login(CUSTOMER, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('lists the open sessions: when, from where, how, for which applications, last used', async () => {
+    const uuid = t.uuidOf(CUSTOMER);
+    const browser = await new Browser(t.app, '10.41.0.7').open();
+    const started = t.clock.time;
+    const grant = await obtainCode(browser, { username: CUSTOMER });
+    t.clock.advance(5000);
+    const token = await exchange(t.app, {
+      grant_type: 'authorization_code',
+      client_id: CONSOLE_CLIENT.uuid,
+      code: grant.code,
+      code_verifier: grant.verifier,
+    });
+    expect((await me(t.app, token.json().access_token)).statusCode).toBe(200);
+
+    const { body } = await signIns(uuid);
+    const session = body.sessions.find((s: { address: string | null }) => s.address === '10.41.0.7');
+    expect(session).toEqual({
+      id: decodeJwt(token.json().access_token).sid,
+      startedAt: new Date(Math.floor(started / 1000) * 1000).toISOString(),
+      lastUsedAt: new Date(t.clock.time).toISOString(),
+      address: '10.41.0.7',
+      method: 'password',
+      clients: [{ clientId: CONSOLE_CLIENT.uuid, name: 'User Profile Console' }],
+    });
+    // Nothing secret: no cookie value, no token.
+    expect(JSON.stringify(body)).not.toContain(browser.cookies.get('UPSESSION'));
+  });
+
+  it('Sign out everywhere ends every session and token of the user: the console’s, the demo app’s, the SSO’s', async () => {
+    const uuid = t.uuidOf(CUSTOMER);
+    // The console, signed in with the password in one browser ...
+    const consoleBrowser = await new Browser(t.app, '10.42.0.1').open();
+    const consoleGrant = await obtainCode(consoleBrowser, { username: CUSTOMER });
+    const consoleToken = (
+      await exchange(t.app, {
+        grant_type: 'authorization_code',
+        client_id: CONSOLE_CLIENT.uuid,
+        code: consoleGrant.code,
+        code_verifier: consoleGrant.verifier,
+      })
+    ).json().access_token as string;
+    // ... the demo application signed in through the same browser session, and one more code it has not redeemed yet ...
+    const demoGrant = await obtainCode(consoleBrowser, { client: DEMO_CLIENT });
+    const demoToken = await exchange(t.app, {
+      grant_type: 'authorization_code',
+      client_id: DEMO_CLIENT.uuid,
+      client_secret: DEMO_CLIENT.clientSecret,
+      code: demoGrant.code,
+      code_verifier: demoGrant.verifier,
+      redirect_uri: DEMO_CLIENT.allowedRedirectTarget,
+    });
+    expect(demoToken.statusCode).toBe(200);
+    const pendingDemo = await obtainCode(consoleBrowser, { client: DEMO_CLIENT });
+    // ... and a second browser signed in through the Enterprise SSO.
+    const sso = pkce();
+    const ssoAnswer = await t.app.inject({
+      method: 'POST',
+      url: '/sso/oauth/authorize',
+      remoteAddress: '10.42.0.2',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        client_id: CONSOLE_CLIENT.uuid,
+        redirect_uri: 'http://127.0.0.1:8080/userprofile/callback',
+        response_type: 'code',
+        code_challenge: sso.challenge,
+        code_challenge_method: 'S256',
+        state: 's',
+        username: CUSTOMER,
+        password: PASSWORD,
+      }).toString(),
+    });
+    expect(ssoAnswer.statusCode).toBe(303);
+    const ssoCode = new URL(ssoAnswer.headers.location as string).searchParams.get('code');
+    const ssoBrowser = await new Browser(t.app, '10.42.0.2').open();
+    const ssoToken = await ssoBrowser.request({
+      method: 'GET',
+      url: `/userprofile/api/v1/auth/getPropelTokenFromCode?code=${ssoCode}&code_verifier=${sso.verifier}`,
+    });
+    expect(ssoToken.statusCode).toBe(200);
+    // One more SSO sign-in, begun but not finished.
+    const late = pkce();
+    const lateAnswer = await t.app.inject({
+      method: 'POST',
+      url: '/sso/oauth/authorize',
+      remoteAddress: '10.42.0.3',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        client_id: CONSOLE_CLIENT.uuid,
+        redirect_uri: 'http://127.0.0.1:8080/userprofile/callback',
+        response_type: 'code',
+        code_challenge: late.challenge,
+        code_challenge_method: 'S256',
+        username: CUSTOMER,
+        password: PASSWORD,
+      }).toString(),
+    });
+    const lateCode = new URL(lateAnswer.headers.location as string).searchParams.get('code');
+
+    const before = await signIns(uuid);
+    type Listed = { method: string; address: string | null; clients: { name: string }[] };
+    const mine = (before.body.sessions as Listed[]).filter((s) => s.address?.startsWith('10.42.'));
+    expect(mine.map((s) => `${s.method} ${s.address}`).sort()).toEqual([
+      'enterpriseSso 10.42.0.2',
+      'password 10.42.0.1',
+    ]);
+    const passwordSession = mine.find((s) => s.method === 'password') as Listed;
+    expect(passwordSession.clients.map((c) => c.name).sort()).toEqual([
+      'Network Inventory (demo)',
+      'User Profile Console',
+    ]);
+
+    const out = await logoutAll(uuid);
+    expect(out.status).toBe(200);
+    expect(out.body.sessions).toEqual([]);
+
+    expect((await me(t.app, consoleToken)).statusCode).toBe(401);
+    expect((await me(t.app, ssoToken.json().access_token)).statusCode).toBe(401);
+    // The demo application's session is over: its next code is refused and the browser must sign in again.
+    const refused = await exchange(t.app, {
+      grant_type: 'authorization_code',
+      client_id: DEMO_CLIENT.uuid,
+      client_secret: DEMO_CLIENT.clientSecret,
+      code: pendingDemo.code,
+      code_verifier: pendingDemo.verifier,
+      redirect_uri: DEMO_CLIENT.allowedRedirectTarget,
+    });
+    expect(refused.json()).toMatchObject({ error: 'invalid_grant' });
+    for (const browser of [consoleBrowser, ssoBrowser]) {
+      const again = await browser.request({
+        method: 'POST',
+        url: '/userprofile/api/v1/auth/session',
+        payload: { authorizeRequest: authorizeRequest({}, DEMO_CLIENT) },
+      });
+      expect(again.statusCode).toBe(204);
+    }
+    const lateRedeem = await ssoBrowser.request({
+      method: 'GET',
+      url: `/userprofile/api/v1/auth/getPropelTokenFromCode?code=${lateCode}&code_verifier=${late.verifier}`,
+    });
+    expect(lateRedeem.statusCode).toBe(400);
+    // The account stays active: the user signs in again.
+    expect((await new Browser(t.app, '10.42.0.1').open().then((b) => b.login(CUSTOMER))).statusCode).toBe(200);
+  }, 60000);
+
+  it('is allowed exactly where the status toggle is: 404 for a user the caller cannot see, 403 for one it may not change', async () => {
+    const callers = [SCO, CUSTOMER];
+    const accounts = new Set([PROVIDER, CUSTOMER, SCO]);
+    const targets = [...t.store.users.values()].filter((u) => !accounts.has(u.username));
+    let compared = 0;
+    const seen = new Set<number>();
+    for (const as of callers) {
+      for (const user of targets) {
+        const toggle = await t.helper.call('POST', `${API}/user/inactivate`, { as, body: userBody(t.store, user) });
+        // 400: the rule let the caller through; the user merely has no business profile.
+        const expected = toggle.status === 400 ? 200 : toggle.status;
+        const got = [
+          (await signIns(user.uuid, as)).status,
+          (await unlock(user.uuid, as)).status,
+          (await logoutAll(user.uuid, as)).status,
+        ];
+        expect(got, `${as} → ${user.username}`).toEqual([expected, expected, expected]);
+        seen.add(expected);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(50);
+    expect([...seen].sort()).toEqual([200, 403, 404]);
+    expect((await signIns(t.uuidOf(PROVIDER), CUSTOMER)).status).toBe(404);
+    expect((await t.helper.call('GET', `${API}/user/${t.uuidOf(CUSTOMER)}/signIns`)).status).toBe(401);
+  }, 120000);
+});

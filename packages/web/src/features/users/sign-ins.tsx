@@ -1,0 +1,224 @@
+// A user's sign-ins on the user editor (issue 22, designed): a notice above
+// the tabs while failed attempts slow the user's sign-ins, with Unlock, and
+// the Sign-ins tab listing the open sessions, with Sign out everywhere behind
+// a confirmation. One load serves both (GET /user/{uuid}/signIns); a caller
+// who may not change the user (403) or a backend without the call is told so.
+import { Alert, Box, Button, Heading, HStack, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
+import { signInTexts } from '@userprofile/shared/messages';
+import { type ReactNode, useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { DataState } from '../../components/ui/data-state.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
+import { failureReason, isApiError, isNotOffered } from '../../lib/api/errors.ts';
+import { whenText } from '../../lib/history-format.ts';
+import { notify } from '../../lib/toaster.ts';
+import { fetchSignIns, type SignInSession, signOutEverywhere, type UserSignIns, unlockUser } from './api.ts';
+
+export const SIGN_INS_TAB = 'signIns';
+
+export interface SignInsState {
+  data: UserSignIns | null;
+  error: unknown;
+  retry: () => void;
+  replace: (data: UserSignIns) => void;
+}
+
+/** Loads the user's sign-ins; again for a new record version (after a save) or a Retry. */
+export function useSignIns(uuid: string | null, record: unknown): SignInsState {
+  const [data, setData] = useState<UserSignIns | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again for a new record version or a Retry (attempt)
+  useEffect(() => {
+    // After the user itself: the editor's record arrives once, then again after each save.
+    if (!uuid || !record) return;
+    let live = true;
+    setError(null);
+    fetchSignIns(uuid).then(
+      (answer) => {
+        if (live) setData(answer);
+      },
+      (failure: unknown) => {
+        if (live) setError(failure);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [uuid, record, attempt]);
+
+  return { data, error, retry: () => setAttempt((n) => n + 1), replace: setData };
+}
+
+/** A moment with its seconds, in the browser's locale: waits are short. */
+function clockTime(at: string): string {
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(at));
+}
+
+/** Above the tabs, while the user's sign-ins are being slowed: why, until when, and Unlock. */
+export function SignInLockNotice({ uuid, username, state }: { uuid: string; username: string; state: SignInsState }) {
+  const [busy, setBusy] = useState(false);
+  const throttle = state.data?.throttle;
+  if (!throttle?.throttled) return null;
+  const now = Date.now();
+
+  const unlock = async () => {
+    setBusy(true);
+    try {
+      state.replace(await unlockUser(uuid));
+      notify.success(signInTexts.unlocked(username));
+    } catch (error) {
+      notify.error(signInTexts.unlockFailed(username, failureReason(error)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Alert.Root status="warning" role="status" data-sign-in-lock alignItems="flex-start">
+      <Alert.Indicator />
+      <Alert.Content gap="1">
+        <Alert.Title>{signInTexts.throttled(username)}</Alert.Title>
+        <Alert.Description>
+          <Stack gap="1">
+            {throttle.lastFailureAt ? (
+              <Text>{signInTexts.failures(throttle.failures, clockTime(throttle.lastFailureAt))}</Text>
+            ) : null}
+            {throttle.addresses.map((a) => (
+              <Text key={a.address}>
+                {Date.parse(a.waitUntil) > now
+                  ? signInTexts.addressWait(a.address, clockTime(a.waitUntil))
+                  : signInTexts.addressSlowed(a.address)}
+              </Text>
+            ))}
+            {throttle.accountWideUntil ? (
+              <Text>{signInTexts.accountWide(clockTime(throttle.accountWideUntil))}</Text>
+            ) : null}
+            <Text color="fg.muted">{signInTexts.knownGood}</Text>
+          </Stack>
+        </Alert.Description>
+      </Alert.Content>
+      <Button type="button" size="sm" colorPalette="orange" onClick={unlock} loading={busy} flexShrink={0}>
+        {signInTexts.unlock}
+      </Button>
+    </Alert.Root>
+  );
+}
+
+/** The Sign-ins tab: the open sessions and Sign out everywhere. */
+export function SignInsTabContent({
+  uuid,
+  username,
+  self,
+  state,
+}: {
+  uuid: string;
+  username: string;
+  /** The signed-in administrator is this user: signing out everywhere ends their own session too. */
+  self: boolean;
+  state: SignInsState;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { error } = state;
+
+  const signOut = async () => {
+    setBusy(true);
+    try {
+      state.replace(await signOutEverywhere(uuid));
+      setConfirming(false);
+      notify.success(signInTexts.signedOut(username));
+    } catch (failure) {
+      setConfirming(false);
+      notify.error(signInTexts.signOutFailed(username, failureReason(failure)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  let body: ReactNode;
+  if (isApiError(error, 403)) body = <Notice status="info">{signInTexts.forbidden(error.message)}</Notice>;
+  else if (isNotOffered(error)) body = <Notice status="info">{signInTexts.notOffered}</Notice>;
+  else
+    body = (
+      <DataState what={signInTexts.sessionsWhat} data={state.data} error={error} onRetry={state.retry}>
+        {(data) => (
+          <Stack gap="4" data-sign-in-sessions>
+            <HStack justify="space-between" wrap="wrap" gap="3">
+              <Heading as="h3" size="sm">
+                {signInTexts.sessionsHeading}
+              </Heading>
+              <Button
+                type="button"
+                size="sm"
+                colorPalette="red"
+                variant="outline"
+                disabled={data.sessions.length === 0}
+                onClick={() => setConfirming(true)}
+              >
+                {signInTexts.signOutEverywhere}
+              </Button>
+            </HStack>
+            {data.sessions.length === 0 ? (
+              <Text color="fg.muted">{signInTexts.noSessions(username)}</Text>
+            ) : (
+              <Stack as="ul" gap="3" listStyleType="none">
+                {data.sessions.map((session) => (
+                  <SessionCard key={session.id} session={session} />
+                ))}
+              </Stack>
+            )}
+            <ConfirmDialog
+              open={confirming}
+              onOpenChange={setConfirming}
+              title={signInTexts.signOutTitle(username)}
+              confirmLabel={signInTexts.signOutEverywhere}
+              cancelLabel="Cancel"
+              onConfirm={signOut}
+              busy={busy}
+            >
+              <Text>{signInTexts.signOutText(username, data.sessions.length)}</Text>
+              {self ? <Text fontWeight="medium">{signInTexts.signOutSelf}</Text> : null}
+            </ConfirmDialog>
+          </Stack>
+        )}
+      </DataState>
+    );
+  return <Tabs.Content value={SIGN_INS_TAB}>{body}</Tabs.Content>;
+}
+
+function SessionCard({ session }: { session: SignInSession }) {
+  const now = new Date();
+  const started = whenText(session.startedAt, now);
+  const used = whenText(session.lastUsedAt, now);
+  const apps = session.clients.map((c) => c.name).join(', ');
+  return (
+    <Box as="li" borderWidth="1px" borderRadius="md" p="3" data-session>
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="3">
+        <Field label={signInTexts.started} title={started.precise}>
+          {`${started.absolute} (${started.relative})`}
+        </Field>
+        <Field label={signInTexts.lastUsed} title={used.precise}>
+          {`${used.absolute} (${used.relative})`}
+        </Field>
+        <Field label={signInTexts.address}>{session.address ?? signInTexts.noAddress}</Field>
+        <Field label={signInTexts.method}>{signInTexts.methods[session.method]}</Field>
+        <Field label={signInTexts.applications}>{apps || signInTexts.noApplications}</Field>
+      </SimpleGrid>
+    </Box>
+  );
+}
+
+function Field({ label, title, children }: { label: string; title?: string; children: string }) {
+  return (
+    <Stack gap="0.5" minW="0">
+      <Text fontSize="xs" color="fg.muted">
+        {label}
+      </Text>
+      <Text fontSize="sm" overflowWrap="anywhere" {...(title ? { title } : {})}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
