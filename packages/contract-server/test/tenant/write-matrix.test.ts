@@ -11,6 +11,7 @@ import { API, appUnderTest } from '../harness.ts';
 import { CUSTOMER, PROVIDER, type Response, SCO } from '../helpers.ts';
 import {
   accessOfAll,
+  addAdminRoleUsers,
   addFixtures,
   appProfileBody,
   businessProfileBody,
@@ -287,5 +288,36 @@ describe('the write rule over every write call × role × where the record lives
         }
       }
     });
+  }
+});
+
+// Issue 22 item 8: one rule for every write on a user (access.ts
+// userWriteRefusal): a caller acts only on users whose effective role (what
+// their business profile grants) is at or below its own, and whose profiles
+// it can see. sco.admin sees both users of company B who hold ADMIN; neither
+// is its to change, whatever the write.
+describe('every write on a user who holds a role above the caller’s', () => {
+  for (const call of calls.filter((c) => c.area === 'users')) {
+    for (const key of ['hidden', 'seen'] as const) {
+      describe(`${call.name}, on a company B user holding ADMIN through a profile sco.admin ${key === 'hidden' ? 'cannot see' : 'sees'}`, () => {
+        for (const [username, , own] of ROLES) {
+          const outcome = own === null ? 'ok' : own === 'B' ? 403 : 404;
+          it(`${username}: ${outcome === 'ok' ? 'allowed' : `${outcome}, nothing changes`}`, async () => {
+            const f = { ...fx.B, user: addAdminRoleUsers(store(), fx)[key] };
+            call.prepare?.(f);
+            const before = store().dump();
+            const res = await call.run(username, f);
+            if (outcome === 'ok') {
+              expect(res.status, res.text).toBe(call.ok);
+              call.done?.(f, res);
+            } else {
+              expect(res.status, res.text).toBe(call.refusedAs ?? outcome);
+              if (outcome === 403) expect(res.text).toMatch(/role above your own|cannot see/);
+              expect(store().dump()).toBe(before);
+            }
+          });
+        }
+      });
+    }
   }
 });
