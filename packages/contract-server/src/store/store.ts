@@ -774,7 +774,8 @@ export class Store implements AuthStore, UserDirectory {
         kind === 'visibility'
           ? u.visibilityProfileUuid === profile.uuid
           : u.businessProfileUuid !== null && held.has(u.businessProfileUuid);
-      if (depends && !canChange(caller, u)) lockedUsers++;
+      // The user write rule: a change through a profile is a write on each of its users.
+      if (depends && userWriteRefusal(caller, u, this) !== null) lockedUsers++;
     }
     if (lockedUsers > 0) {
       throw new ForbiddenError(

@@ -321,3 +321,36 @@ describe('every write on a user who holds a role above the caller’s', () => {
     }
   }
 });
+
+describe('a profile change is a write on each of its users', () => {
+  it('customer.admin may not change a visibility profile of its company that a user holding ERRIGAL_ADMIN uses: 403, nothing changes', async () => {
+    const up = store().applications.findByName('User Profile')!;
+    const top = up.roles.find((r) => r.name === 'ERRIGAL_ADMIN')!;
+    const scope = { minimumRole: 'ADMIN' as const, companyUuid: fx.A.companyUuid };
+    const ap = {
+      ...fx.A.ap,
+      ...scope,
+      uuid: crypto.randomUUID(),
+      name: 'A Provider Role',
+      applicationUuid: up.uuid,
+      roles: [top.uuid],
+    };
+    const bp = { ...fx.A.bp, ...scope, uuid: crypto.randomUUID(), name: 'A Provider Admins', appProfiles: [ap.uuid] };
+    store().appProfiles.set(ap);
+    store().businessProfiles.set(bp);
+    store().insertUser({
+      ...fx.A.user,
+      uuid: crypto.randomUUID(),
+      username: 'tenant.a.top',
+      businessProfileUuid: bp.uuid,
+    });
+    const before = store().dump();
+    const res = await t.call('POST', `${API}/profile/visibility/update`, {
+      as: CUSTOMER,
+      body: visibilityProfileBody(store(), fx.A.vp, { description: 'changed' }),
+    });
+    expect(res.status, res.text).toBe(403);
+    expect(res.body.message).toMatch(/used by 1 user you may not edit/);
+    expect(store().dump()).toBe(before);
+  });
+});
