@@ -4,6 +4,7 @@
 // server's reason and the form read-only, without Update or the password
 // reset e-mail, and names no profile sco.admin's own GET would refuse.
 import { mkdirSync } from 'node:fs';
+import { historyTexts } from '../../../packages/shared/src/messages.ts';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
 import { apiGet, apiPost, UserEditPage, UsersPage, type WireUser } from './users-page.ts';
 
@@ -100,6 +101,11 @@ test('sco.admin sees a user above its reach read-only, with the reason, and no a
   await expect(page.locator('main')).not.toContainText(HIDDEN_PROFILE);
 
   await shots(page, 'edit');
+  await form.tab('Effective Access').click();
+  await expect(page.getByRole('status').filter({ hasText: historyTexts.profileWithheld })).toBeVisible();
+  await expect(page.getByText(historyTexts.noBusinessProfile)).toHaveCount(0);
+  await expect(page.locator('main')).not.toContainText(HIDDEN_PROFILE);
+  await shots(page, 'access');
 
   // The other admins of the company sco.admin may change keep their status menu and their actions.
   await page.goBack();

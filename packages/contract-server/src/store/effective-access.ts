@@ -53,6 +53,8 @@ export interface EffectiveVisibility {
 export interface EffectiveAccess {
   user: { uuid: string; username: string; active: boolean };
   businessProfile: NamedRecord | null;
+  /** A profile of the user is withheld from the caller (its GET would refuse it). */
+  withheld?: true;
   applications: EffectiveApplication[];
   visibility: EffectiveVisibility;
 }
@@ -75,6 +77,7 @@ export function effectiveAccess(store: Store, caller: Caller, uuid: string): Eff
   return {
     user: { uuid: user.uuid, username: user.username, active: user.active },
     businessProfile: bp ? named(bp) : null,
+    ...(store.seesProfilesOf(caller, user) ? {} : { withheld: true as const }),
     applications: bp ? applicationsOf(store, caller, user, named(bp), bp.appProfiles) : [],
     visibility: visibilityOf(store, caller, user),
   };

@@ -79,12 +79,16 @@ describe("a user's answers name only profiles the reader's own GET shows", () =>
     expect(listed.find((u) => u.username === admins.hidden.username)?.readOnlyReason).toBe(res.body.readOnlyReason);
     const access = (await t.call('GET', `${API}/user/${admins.hidden.uuid}/effectiveAccess`, { as: SCO })).body;
     expect(access.businessProfile).toBeNull();
+    expect(access.withheld).toBe(true);
     expect(access.applications).toEqual([]);
   });
 
   it('sco.admin reads the user who holds ADMIN through a profile it sees with that profile, read-only', async () => {
     const res = await t.call('GET', `${API}/user/${admins.seen.uuid}`, { as: SCO });
     expect(res.body.businessProfile.name).toBe('Tenant B Administrators seen');
+    const access = (await t.call('GET', `${API}/user/${admins.seen.uuid}/effectiveAccess`, { as: SCO })).body;
+    expect(access.withheld).toBeUndefined();
+    expect(access.businessProfile.name).toBe('Tenant B Administrators seen');
     expect(res.body.readOnlyReason).toBe(
       "User 'tenant.b.admin.seen' holds a role above your own: only an administrator at that role or above may change this user",
     );

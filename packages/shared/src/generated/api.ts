@@ -1923,6 +1923,8 @@ export interface components {
                 active: boolean;
             };
             businessProfile: components["schemas"]["NullableNamedRef"];
+            /** @description Designed (issue 22): true when the user holds a business or visibility profile the caller's own GET would refuse; that profile is null here and what it grants is left out. Absent otherwise. */
+            withheld?: boolean;
             /** @description Sorted by application name; each application's rows by name. */
             applications: components["schemas"]["EffectiveApplication"][];
             visibility: components["schemas"]["EffectiveVisibility"];
