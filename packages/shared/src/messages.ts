@@ -101,6 +101,10 @@ export const historyTexts = {
   secretChanged: template<[label: string]>('{label} changed'),
   inactiveUser: 'This user is inactive: none of the access below applies until the user is activated.',
   noBusinessProfile: 'This user has no business profile, so no application grants them anything.',
+  /** Effective access of a user holding a profile the reader cannot see (issue 22: designed). */
+  profileWithheld: 'This user holds a profile you cannot see: what it grants is not shown.',
+  /** In place of that profile's name. */
+  profileNotShown: 'not shown',
   noApplications: 'The business profile grants no roles or elements.',
 } as const;
 

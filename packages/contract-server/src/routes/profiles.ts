@@ -20,7 +20,7 @@ import type {
   VisibilityProfileRecord,
 } from '../store/types.ts';
 import { caller, type Req, type RouteContext, type Routes, type S } from './context.ts';
-import { userListView } from './users.ts';
+import { userListView, userReader } from './users.ts';
 import { businessAppProfileView, clusterForest, profileItem, ref, scoped, scopeInput } from './wire.ts';
 
 // ------------------------------------------------------------------ views
@@ -179,7 +179,9 @@ export function profileRoutes(ctx: RouteContext): Routes {
     },
     async listBusinessProfileUsers(request: Req<unknown, { uuid: string }>) {
       const store = ctx.store();
-      return store.businessProfileUsers(caller(request), request.params.uuid).map((u) => userListView(store, u));
+      const who = caller(request);
+      const reader = userReader(store, who);
+      return store.businessProfileUsers(who, request.params.uuid).map((u) => userListView(store, u, reader));
     },
     async updateBusinessProfile(request: Req<S['BusinessProfileInput']>) {
       const store = ctx.store();
@@ -204,7 +206,9 @@ export function profileRoutes(ctx: RouteContext): Routes {
     },
     async listVisibilityProfileUsers(request: Req<unknown, { uuid: string }>) {
       const store = ctx.store();
-      return store.visibilityProfileUsers(caller(request), request.params.uuid).map((u) => userListView(store, u));
+      const who = caller(request);
+      const reader = userReader(store, who);
+      return store.visibilityProfileUsers(who, request.params.uuid).map((u) => userListView(store, u, reader));
     },
     async updateVisibilityProfile(request: Req<S['VisibilityProfileInput']>) {
       const store = ctx.store();

@@ -3,10 +3,10 @@
 
 import type { FastifyReply } from 'fastify';
 import { answersUntilWrite, type CachedJson, sendCachedJson } from '../http/send.ts';
-import type { Caller } from '../store/access.ts';
+import { type Caller, canSee, type UserDirectory, userWriteRefusal } from '../store/access.ts';
 import { effectiveAccess } from '../store/effective-access.ts';
 import type { Store, UserInput } from '../store/store.ts';
-import type { AppRow, UserRecord } from '../store/types.ts';
+import type { AppRow, ConsoleRole, Scoped, UserRecord } from '../store/types.ts';
 import { exportUsers, importUsers } from '../store/user-csv.ts';
 import { caller, type Req, type RouteContext, type Routes, type S } from './context.ts';
 import { businessAppProfileView, ref, scoped, scopeInput } from './wire.ts';
@@ -37,32 +37,68 @@ function lookups(store: Store): Lookups {
 }
 
 /**
+ * Who reads users (issue 22 item 8): a record the reader's own GET would
+ * refuse is withheld (a profile as null, an application profile or element
+ * left out), and a user the reader may not change carries the reason
+ * (readOnlyReason: the user write rule, access.ts userWriteRefusal). Without
+ * a reader (the record history's views, filtered per reader there) all is shown.
+ */
+export interface UserReader {
+  sees(r: Scoped): boolean;
+  refusal(u: UserRecord): string | null;
+}
+
+const EVERYTHING: UserReader = { sees: () => true, refusal: () => null };
+
+export function userReader(store: Store, who: Caller): UserReader {
+  // ERRIGAL_ADMIN sees and may change every user: nothing to work out per user of a 100000-user list.
+  if (who.role === 'ERRIGAL_ADMIN') return EVERYTHING;
+  // A list of 100000 users asks for the roles of a few business profiles: each is worked out once.
+  const roles = new Map<string | null, ConsoleRole[]>();
+  const directory: UserDirectory = {
+    rolesGrantedBy(bp) {
+      const known = roles.get(bp);
+      if (known) return known;
+      const granted = store.rolesGrantedBy(bp);
+      roles.set(bp, granted);
+      return granted;
+    },
+    seesProfilesOf: (c, u) => store.seesProfilesOf(c, u),
+  };
+  return { sees: (r) => canSee(who, r), refusal: (u) => userWriteRefusal(who, u, directory) };
+}
+
+/**
  * A user as the lists carry it: the fields the Users list shows, filters on and
  * sorts by (spec §2), and what activate/inactivate need. `GET /user/{uuid}`
  * answers the whole user (userView).
  */
-export function userListView(store: Store, u: UserRecord): S['User'] {
+export function userListView(store: Store, u: UserRecord, reader: UserReader = EVERYTHING): S['User'] {
   const bp = u.businessProfileUuid ? store.businessProfiles.get(u.businessProfileUuid) : undefined;
   const vp = u.visibilityProfileUuid ? store.visibilityProfiles.get(u.visibilityProfileUuid) : undefined;
-  return {
+  const readOnlyReason = reader.refusal(u);
+  const view: S['User'] = {
     uuid: u.uuid,
     username: u.username,
     email: u.email,
     firstName: u.firstName,
     lastName: u.lastName,
     active: u.active,
-    businessProfile: bp ? { uuid: bp.uuid, name: bp.name } : null,
-    visibilityProfile: ref(vp),
+    businessProfile: bp && reader.sees(bp) ? { uuid: bp.uuid, name: bp.name } : null,
+    visibilityProfile: vp && reader.sees(vp) ? ref(vp) : null,
   };
+  if (readOnlyReason) view.readOnlyReason = readOnlyReason;
+  return view;
 }
 
 /** The whole user, its business profile with the application profiles (the form's category tabs and default tree). */
-export function userView(store: Store, u: UserRecord): S['User'] {
+export function userView(store: Store, u: UserRecord, reader: UserReader = EVERYTHING): S['User'] {
   const location = u.locationUuid ? store.locations.get(u.locationUuid) : undefined;
-  const bp = u.businessProfileUuid ? store.businessProfiles.get(u.businessProfileUuid) : undefined;
+  const found = u.businessProfileUuid ? store.businessProfiles.get(u.businessProfileUuid) : undefined;
+  const bp = found && reader.sees(found) ? found : undefined;
   const { elementRows, labels } = lookups(store);
   return {
-    ...userListView(store, u),
+    ...userListView(store, u, reader),
     deskPhone: u.deskPhone,
     mobilePhone: u.mobilePhone,
     location: location
@@ -74,14 +110,14 @@ export function userView(store: Store, u: UserRecord): S['User'] {
           name: bp.name,
           appProfiles: bp.appProfiles.flatMap((id) => {
             const ap = store.appProfiles.get(id);
-            return ap ? [businessAppProfileView(store, ap)] : [];
+            return ap && reader.sees(ap) ? [businessAppProfileView(store, ap)] : [];
           }),
         }
       : null,
     ...scoped(store, u),
     elements: u.elements.flatMap((e) => {
       const row = elementRows.get(e.uuid);
-      return row
+      return row && reader.sees(row)
         ? [
             {
               uuid: row.uuid,
@@ -127,7 +163,10 @@ export function userRoutes(ctx: RouteContext): Routes {
   const lists = answersUntilWrite();
   function userListJson(store: Store, who: Caller, active: boolean): CachedJson {
     const key = `${active}|${who.role}|${who.role === 'ERRIGAL_ADMIN' ? '' : who.companyUuid}`;
-    return lists(store, key, () => store.listUsers(who, active).map((u) => userListView(store, u)));
+    return lists(store, key, () => {
+      const reader = userReader(store, who);
+      return store.listUsers(who, active).map((u) => userListView(store, u, reader));
+    });
   }
 
   const csv = (active: boolean | null, filename: string) =>
@@ -150,11 +189,13 @@ export function userRoutes(ctx: RouteContext): Routes {
     },
     async getUser(request: Req<unknown, { uuid: string }>) {
       const store = ctx.store();
-      return userView(store, store.getUser(caller(request), request.params.uuid));
+      const who = caller(request);
+      return userView(store, store.getUser(who, request.params.uuid), userReader(store, who));
     },
     async getUserByUsername(request: Req<unknown, { username: string }>) {
       const store = ctx.store();
-      return userView(store, store.getUserByUsername(caller(request), request.params.username));
+      const who = caller(request);
+      return userView(store, store.getUserByUsername(who, request.params.username), userReader(store, who));
     },
     async getEffectiveAccess(request: Req<unknown, { uuid: string }>): Promise<S['EffectiveAccess']> {
       return effectiveAccess(ctx.store(), caller(request), request.params.uuid);
@@ -165,8 +206,9 @@ export function userRoutes(ctx: RouteContext): Routes {
     },
     async updateUser(request: Req<S['UserUpdateBody']>) {
       const store = ctx.store();
-      const saved = store.saveUser(caller(request), userInput(request.body.user), request.body.clonedId);
-      return userView(store, saved);
+      const who = caller(request);
+      const saved = store.saveUser(who, userInput(request.body.user), request.body.clonedId);
+      return userView(store, saved, userReader(store, who));
     },
     async pullUsers(request: Req) {
       return ctx.store().pullUsers(caller(request));

@@ -116,3 +116,66 @@ export function ownScope(caller: Caller, wanted: Scoped): Scoped {
   const companyUuid = caller.role === 'ERRIGAL_ADMIN' ? wanted.companyUuid : caller.companyUuid;
   return { minimumRole: wanted.minimumRole, companyUuid };
 }
+
+/**
+ * Whether two records of a kind may not share a name (docs/decisions.md
+ * "Names reveal nothing"). Names are unique per tenant: two records clash
+ * when one tenant administrator could see both (each at most ADMIN, and of
+ * the same company or one of them shared by every company), or when both are
+ * provider-only (minimum role ERRIGAL_ADMIN) in overlapping companies. A
+ * provider-only record never clashes with a tenant's, so a tenant admin's
+ * save never meets a name it cannot see, and answers as for a free one.
+ */
+export function namesClash(a: Scoped, b: Scoped): boolean {
+  const companiesMeet = a.companyUuid === null || b.companyUuid === null || a.companyUuid === b.companyUuid;
+  const providerOnly = (r: Scoped) => roleRank(r.minimumRole) > roleRank('ADMIN');
+  return companiesMeet && providerOnly(a) === providerOnly(b);
+}
+
+/** What the user write rule needs to know besides the user record (the store answers it). */
+export interface UserDirectory {
+  /** The console roles the business profile grants (its roles in the application "User Profile"). */
+  rolesGrantedBy(businessProfileUuid: string | null): ConsoleRole[];
+  /** Whether the caller sees the profiles the user holds (its business and visibility profile: what a save sends back). */
+  seesProfilesOf(caller: Caller, user: UserRecordScope): boolean;
+}
+
+/** The fields of a user the rule reads. */
+export interface UserRecordScope extends Scoped {
+  username: string;
+  businessProfileUuid: string | null;
+  visibilityProfileUuid: string | null;
+}
+
+/**
+ * THE rule for every write on a user (issue 22 item 8; docs/decisions.md
+ * "Writes" 6): save, activate/inactivate, password reset e-mail, CSV import
+ * row, and every later user action (unlock, sign out everywhere). The caller
+ * acts only on a user it may change (canChange: visible, and of its own
+ * company unless ERRIGAL_ADMIN), whose effective console role is at or below
+ * its own, and whose business and visibility profile it sees (a write is a
+ * decision about the user's access, which it cannot judge unseen; and a save
+ * from the console would send back none for a profile withheld from it). Answers why not (null: it may);
+ * the reason names nothing the caller cannot see. Invisible users are 404
+ * before this (Store.getUser).
+ */
+export function userWriteRefusal(caller: Caller, user: UserRecordScope, directory: UserDirectory): string | null {
+  const label = `User '${user.username}'`;
+  const refusal = changeRefusal(caller, user, label);
+  if (refusal) return refusal;
+  if (caller.role === 'ERRIGAL_ADMIN') return null;
+  // The hidden profile first: the role it grants is not the caller's to learn either.
+  if (!directory.seesProfilesOf(caller, user)) {
+    return `${label} holds a profile you cannot see: only an administrator who sees it may change this user`;
+  }
+  if (roleRank(highestRole(directory.rolesGrantedBy(user.businessProfileUuid))) > roleRank(caller.role)) {
+    return `${label} holds a role above your own: only an administrator at that role or above may change this user`;
+  }
+  return null;
+}
+
+/** userWriteRefusal as a 403, for the calls that act on one user. */
+export function requireUserWrite(caller: Caller, user: UserRecordScope, directory: UserDirectory): void {
+  const refusal = userWriteRefusal(caller, user, directory);
+  if (refusal) throw new ForbiddenError(refusal);
+}

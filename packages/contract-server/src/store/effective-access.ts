@@ -53,6 +53,8 @@ export interface EffectiveVisibility {
 export interface EffectiveAccess {
   user: { uuid: string; username: string; active: boolean };
   businessProfile: NamedRecord | null;
+  /** A profile of the user is withheld from the caller (its GET would refuse it). */
+  withheld?: true;
   applications: EffectiveApplication[];
   visibility: EffectiveVisibility;
 }
@@ -65,13 +67,17 @@ const byName = (a: { name: string }, b: { name: string }) => compareValues(a.nam
  * GET (Store.getUser). Role and element rows the caller may not see are left
  * out, as the application's own answer leaves them out; NE attributes and
  * venues need the caller's layout code, as in the visibility profile's answer.
+ * A profile the caller's own GET would refuse is withheld with all it grants
+ * (issue 22 item 8), as in the user's answer.
  */
 export function effectiveAccess(store: Store, caller: Caller, uuid: string): EffectiveAccess {
   const user = store.getUser(caller, uuid);
-  const bp = user.businessProfileUuid ? store.businessProfiles.get(user.businessProfileUuid) : undefined;
+  const found = user.businessProfileUuid ? store.businessProfiles.get(user.businessProfileUuid) : undefined;
+  const bp = found && canSee(caller, found) ? found : undefined;
   return {
     user: { uuid: user.uuid, username: user.username, active: user.active },
     businessProfile: bp ? named(bp) : null,
+    ...(store.seesProfilesOf(caller, user) ? {} : { withheld: true as const }),
     applications: bp ? applicationsOf(store, caller, user, named(bp), bp.appProfiles) : [],
     visibility: visibilityOf(store, caller, user),
   };
@@ -92,7 +98,7 @@ function applicationsOf(
   for (const apUuid of appProfiles) {
     const ap = store.appProfiles.get(apUuid);
     const app = ap && store.applications.get(ap.applicationUuid);
-    if (!ap || !app) continue;
+    if (!ap || !app || !canSee(caller, ap)) continue;
     let entry = apps.get(app.uuid);
     if (!entry) {
       entry = {
@@ -139,7 +145,8 @@ function applicationsOf(
 }
 
 function visibilityOf(store: Store, caller: Caller, user: UserRecord): EffectiveVisibility {
-  const vp = user.visibilityProfileUuid ? store.visibilityProfiles.get(user.visibilityProfileUuid) : undefined;
+  const found = user.visibilityProfileUuid ? store.visibilityProfiles.get(user.visibilityProfileUuid) : undefined;
+  const vp = found && canSee(caller, found) ? found : undefined;
   if (!vp) {
     return {
       profile: null,

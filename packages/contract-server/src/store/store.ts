@@ -11,6 +11,7 @@ import {
   visibilitySyncKindsFor,
 } from '@userprofile/shared/constants';
 import { compareValues } from '@userprofile/shared/list';
+import { userMessages } from '@userprofile/shared/messages';
 import {
   isBlank,
   validateApplication,
@@ -28,15 +29,18 @@ import {
   type Caller,
   canChange,
   canSee,
-  changeRefusal,
   hasLayout,
   highestRole,
   isConsoleRole,
+  namesClash,
   ownScope,
   requireArea,
   requireChange,
+  requireUserWrite,
   roleRank,
   scopeRefusal,
+  type UserDirectory,
+  userWriteRefusal,
   writeScope,
 } from './access.ts';
 import {
@@ -174,10 +178,14 @@ function keptPassword(given: string | null | undefined, stored: string | undefin
   return isBlank(given) ? (stored ?? '') : (given as string);
 }
 
-/** A keyed collection with a case-insensitive unique name index. */
+/**
+ * A keyed collection with a case-insensitive name index. Names may repeat
+ * where they are unique per tenant (profiles: access.ts namesClash); what may
+ * share a name is the saver's rule (nameTaken's `clashes`).
+ */
 class NamedMap<T extends { uuid: string; name: string }> {
   readonly byUuid = new Map<string, T>();
-  private readonly byName = new Map<string, string>();
+  private readonly byName = new Map<string, string[]>();
 
   get size(): number {
     return this.byUuid.size;
@@ -185,26 +193,35 @@ class NamedMap<T extends { uuid: string; name: string }> {
   get(uuid: string): T | undefined {
     return this.byUuid.get(uuid);
   }
+  /** The first record of this name (of a kind whose names are unique, the one). */
   findByName(name: string): T | undefined {
-    const uuid = this.byName.get(name.toLowerCase());
-    return uuid === undefined ? undefined : this.byUuid.get(uuid);
+    return this.named(name)[0];
   }
-  /** True when another record (not `uuid`) already has this name. */
-  nameTaken(name: string, uuid: string | null | undefined): boolean {
-    const owner = this.byName.get(name.toLowerCase());
-    return owner !== undefined && owner !== uuid;
+  /** Every record of this name, whatever its case. */
+  named(name: string): T[] {
+    return (this.byName.get(name.toLowerCase()) ?? []).map((uuid) => this.byUuid.get(uuid) as T);
+  }
+  /** True when another record (not `uuid`) already has this name, and may not share it (`clashes`). */
+  nameTaken(name: string, uuid: string | null | undefined, clashes: (other: T) => boolean = () => true): boolean {
+    return this.named(name).some((other) => other.uuid !== uuid && clashes(other));
   }
   set(record: T): void {
-    const old = this.byUuid.get(record.uuid);
-    if (old) this.byName.delete(old.name.toLowerCase());
+    this.unindex(record.uuid);
     this.byUuid.set(record.uuid, record);
-    this.byName.set(record.name.toLowerCase(), record.uuid);
+    const key = record.name.toLowerCase();
+    this.byName.set(key, [...(this.byName.get(key) ?? []), record.uuid]);
   }
   delete(uuid: string): void {
+    this.unindex(uuid);
+    this.byUuid.delete(uuid);
+  }
+  private unindex(uuid: string): void {
     const old = this.byUuid.get(uuid);
     if (!old) return;
-    this.byName.delete(old.name.toLowerCase());
-    this.byUuid.delete(uuid);
+    const key = old.name.toLowerCase();
+    const rest = (this.byName.get(key) ?? []).filter((id) => id !== uuid);
+    if (rest.length > 0) this.byName.set(key, rest);
+    else this.byName.delete(key);
   }
   values(): IterableIterator<T> {
     return this.byUuid.values();
@@ -256,13 +273,12 @@ function notFound(what: string, id: string): NotFoundError {
 }
 
 /** How refusals name a record. */
-export const userLabel = (u: UserRecord) => `User '${u.username}'`;
 const appProfileLabel = (p: AppProfileRecord) => `Application profile '${p.name}'`;
 const businessProfileLabel = (p: BusinessProfileRecord) => `Business profile '${p.name}'`;
 const visibilityProfileLabel = (p: VisibilityProfileRecord) => `Visibility profile '${p.name}'`;
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-export class Store implements AuthStore {
+export class Store implements AuthStore, UserDirectory {
   readonly publicOrigin: string;
   now: () => number;
 
@@ -393,6 +409,13 @@ export class Store implements AuthStore {
     return [...roles];
   }
 
+  /** Whether the caller sees the user's business and visibility profile (access.ts UserDirectory). */
+  seesProfilesOf(caller: Caller, user: Pick<UserRecord, 'businessProfileUuid' | 'visibilityProfileUuid'>): boolean {
+    const bp = user.businessProfileUuid ? this.businessProfiles.get(user.businessProfileUuid) : undefined;
+    const vp = user.visibilityProfileUuid ? this.visibilityProfiles.get(user.visibilityProfileUuid) : undefined;
+    return (!bp || canSee(caller, bp)) && (!vp || canSee(caller, vp));
+  }
+
   /** Elements (uuid → row) the business profile's application profiles offer. */
   elementsOffered(businessProfileUuid: string | null): Map<string, AppRow> {
     const offered = new Map<string, AppRow>();
@@ -415,8 +438,8 @@ export class Store implements AuthStore {
     errors: FieldErrors,
     existing: UserRecord | undefined,
   ): Omit<UserRecord, 'uuid' | 'passwordHash' | 'passwordHistory' | 'layoutCodes'> {
-    // The write rule (access.ts): only a user the caller may change, and only within the caller's company.
-    const refused = existing && canSee(caller, existing) && changeRefusal(caller, existing, userLabel(existing));
+    // The user write rule (access.ts userWriteRefusal); an invisible user is not the caller's to learn of.
+    const refused = existing && canSee(caller, existing) && userWriteRefusal(caller, existing, this);
     if (refused) errors.add('username', refused);
     let scope: Scoped = { minimumRole: input.minimumRole, companyUuid: input.companyUuid || null };
     if (isConsoleRole(input.minimumRole)) {
@@ -492,16 +515,18 @@ export class Store implements AuthStore {
   saveUser(caller: Caller, input: UserInput, clonedId?: string | null): UserRecord {
     requireArea(caller, 'users');
     const existing = input.uuid ? this.getUser(caller, input.uuid) : undefined;
-    if (existing) requireChange(caller, existing, userLabel(existing));
+    if (existing) requireUserWrite(caller, existing, this);
     const refusal = scopeRefusal(caller, { minimumRole: input.minimumRole, companyUuid: input.companyUuid || null });
     if (refusal?.field === 'errigalCustomerCompany') throw new ForbiddenError(refusal.reason);
     const cloned = !existing && clonedId ? this.getUser(caller, clonedId) : undefined;
-    if (!existing && this.findUserByUsername(input.username)) {
-      throw new ConflictError(`A user with the username ${input.username} already exists`);
-    }
+    // The body first: a taken username must not answer differently from a free one while the body is bad.
     const errors = new FieldErrors('body.user.');
     const fields = this.checkUser(caller, input, errors, existing);
     if (errors.list.length > 0) throw new InvalidError('The user is not valid', errors.list);
+    // Usernames are global sign-in names: a clash is refused, with one message that names nothing of the other user.
+    if (!existing && this.findUserByUsername(input.username)) {
+      throw new ConflictError(userMessages.usernameTaken(input.username));
+    }
     const user: UserRecord = existing
       ? { ...existing, ...fields }
       : {
@@ -521,7 +546,7 @@ export class Store implements AuthStore {
   /** Activates or inactivates a user; answers the list (active or inactive) the user moved into. */
   setActive(caller: Caller, uuid: string, active: boolean): UserRecord[] {
     const user = this.getUser(caller, uuid);
-    requireChange(caller, user, userLabel(user));
+    requireUserWrite(caller, user, this);
     if (!user.businessProfileUuid) {
       throw new InvalidError('User does not have a Profile assigned', [
         { field: 'body.businessProfile', reason: 'User does not have a Profile assigned' },
@@ -544,7 +569,7 @@ export class Store implements AuthStore {
    */
   userToActOn(caller: Caller, uuid: string): UserRecord {
     const user = this.getUser(caller, uuid);
-    requireChange(caller, user, userLabel(user));
+    requireUserWrite(caller, user, this);
     return user;
   }
 
@@ -647,7 +672,7 @@ export class Store implements AuthStore {
       });
     }
     if (errors.list.length > 0) throw new InvalidError('The application profile is not valid', errors.list);
-    if (this.appProfiles.nameTaken(input.name, existing?.uuid)) {
+    if (this.appProfiles.nameTaken(input.name, existing?.uuid, (other) => namesClash(scope, other))) {
       throw new ConflictError('An Application Profile with this name already exists');
     }
     const record: AppProfileRecord = {
@@ -760,7 +785,8 @@ export class Store implements AuthStore {
         kind === 'visibility'
           ? u.visibilityProfileUuid === profile.uuid
           : u.businessProfileUuid !== null && held.has(u.businessProfileUuid);
-      if (depends && !canChange(caller, u)) lockedUsers++;
+      // The user write rule: a change through a profile is a write on each of its users.
+      if (depends && userWriteRefusal(caller, u, this) !== null) lockedUsers++;
     }
     if (lockedUsers > 0) {
       throw new ForbiddenError(
@@ -808,7 +834,7 @@ export class Store implements AuthStore {
     });
     errors.addAll(validateBusinessProfile({ ...input, ...wireScope(scope), appProfiles: rows }));
     if (errors.list.length > 0) throw new InvalidError('The business profile is not valid', errors.list);
-    if (this.businessProfiles.nameTaken(input.name, existing?.uuid)) {
+    if (this.businessProfiles.nameTaken(input.name, existing?.uuid, (other) => namesClash(scope, other))) {
       throw new ConflictError('A Business Profile with this name already exists');
     }
     const record: BusinessProfileRecord = {
@@ -1008,7 +1034,7 @@ export class Store implements AuthStore {
         errors.add(field.name, `Needs the layout code ${field.layoutCode}`);
     }
     if (errors.list.length > 0) throw new InvalidError('The visibility profile is not valid', errors.list);
-    if (this.visibilityProfiles.nameTaken(input.name, existing?.uuid)) {
+    if (this.visibilityProfiles.nameTaken(input.name, existing?.uuid, (other) => namesClash(scope, other))) {
       throw new ConflictError('A Visibility Profile with this name already exists');
     }
     const uniq = (ids: string[], extra?: string | null) => [...new Set(extra ? [...ids, extra] : ids)];
@@ -1362,7 +1388,7 @@ export class Store implements AuthStore {
   sendPasswordReset(caller: Caller, userUuid: string | null | undefined, username: string | null | undefined): string {
     requireArea(caller, 'users');
     const user = userUuid ? this.getUser(caller, userUuid) : this.getUserByUsername(caller, username ?? '');
-    requireChange(caller, user, userLabel(user));
+    requireUserWrite(caller, user, this);
     return this.issueResetToken(user);
   }
 

@@ -4,13 +4,14 @@
 // which the import takes off again.
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { userMessages } from '@userprofile/shared/messages';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import type { Caller } from './access.ts';
 import { canSee, requireArea } from './access.ts';
 import { ConflictError, type FieldError, InvalidError } from './errors.ts';
 import type { Store, UserInput } from './store.ts';
-import type { UserRecord } from './types.ts';
+import type { AppRow, Scoped, UserRecord } from './types.ts';
 import { FieldErrors } from './validate.ts';
 
 /** Fixed columns; one column per category of the user element config follows. */
@@ -61,9 +62,12 @@ function userColumns(store: Store): string[] {
   return [...USER_COLUMNS, ...store.userElementConfig.map((c) => c.category)];
 }
 
-function userRow(store: Store, u: UserRecord): string[] {
-  const elementRows = new Map<string, { category: string; name: string }>();
-  for (const a of store.applications.values()) for (const e of a.elements) elementRows.set(e.uuid, e);
+/** The user's row as the caller may read it: a profile or element row its own GET would refuse is left empty. */
+function userRow(store: Store, caller: Caller, u: UserRecord): string[] {
+  const elementRows = new Map<string, AppRow>();
+  for (const a of store.applications.values())
+    for (const e of a.elements) if (canSee(caller, e)) elementRows.set(e.uuid, e);
+  const seen = <T extends Scoped & { name: string }>(r: T | undefined) => (r && canSee(caller, r) ? r.name : '');
   const byCategory = new Map<string, string>();
   for (const e of u.elements) {
     const row = elementRows.get(e.uuid);
@@ -78,8 +82,8 @@ function userRow(store: Store, u: UserRecord): string[] {
     u.mobilePhone ?? '',
     String(u.active),
     (u.locationUuid && store.locations.get(u.locationUuid)?.name) || '',
-    (u.businessProfileUuid && store.businessProfiles.get(u.businessProfileUuid)?.name) || '',
-    (u.visibilityProfileUuid && store.visibilityProfiles.get(u.visibilityProfileUuid)?.name) || '',
+    seen(u.businessProfileUuid ? store.businessProfiles.get(u.businessProfileUuid) : undefined),
+    seen(u.visibilityProfileUuid ? store.visibilityProfiles.get(u.visibilityProfileUuid) : undefined),
     u.minimumRole,
     (u.companyUuid && store.companies.get(u.companyUuid)?.name) || '',
     ...store.userElementConfig.map((c) => byCategory.get(c.category) ?? ''),
@@ -88,7 +92,7 @@ function userRow(store: Store, u: UserRecord): string[] {
 
 /** The users visible to the caller (all, active or inactive), sorted by username, as a CSV file. */
 export function exportUsers(store: Store, caller: Caller, active: boolean | null): string {
-  const rows = store.listUsers(caller, active).map((u) => userRow(store, u).map(inertCell));
+  const rows = store.listUsers(caller, active).map((u) => userRow(store, caller, u).map(inertCell));
   // Quoted also when a cell holds ';' or a tab, the separators of other spreadsheet locales.
   return stringify([userColumns(store), ...rows], { record_delimiter: 'windows', quoted_match: /^\s|\s$|[;\t]/ });
 }
@@ -232,10 +236,19 @@ async function checkRows(
       if (!found) rowErrors.add(field, `No ${field} named ${name}`);
       return found ?? null;
     };
+    const company =
+      byName('errigalCustomerCompany', (n) => [...store.companies.values()].find((c) => c.name === n))?.uuid ?? null;
+    // A profile the caller cannot see is named like no profile at all. Names are unique per tenant, so a
+    // tenant admin sees at most one of a name; ERRIGAL_ADMIN takes the one of the row's company.
+    const profile = <T extends Scoped & { name: string }>(field: string, all: (name: string) => T[]) =>
+      byName(field, (n) => {
+        const visible = all(n).filter((p) => canSee(caller, p));
+        return visible.length > 1 ? visible.find((p) => p.companyUuid === company) : visible[0];
+      });
     const activeText = cell('active').toLowerCase();
     if (activeText !== 'true' && activeText !== 'false')
       rowErrors.add('active', 'This field is required (true or false)');
-    const bp = byName('businessProfile', (n) => store.businessProfiles.findByName(n));
+    const bp = profile('businessProfile', (n) => store.businessProfiles.named(n));
     const offered = store.elementsOffered(bp?.uuid ?? null);
     const elementFields: string[] = [];
     const elements = categories.flatMap((category) => {
@@ -249,7 +262,10 @@ async function checkRows(
       elementFields.push(category);
       return [{ uuid: el.uuid, actualValue: el.name }];
     });
-    const existing = store.findUserByUsername(cell('username'));
+    // A user the caller cannot see is not the row's user: the row is checked as a new user's, and its
+    // username refused as taken (usernames are global), as POST /user/update refuses it.
+    const holder = store.findUserByUsername(cell('username'));
+    const existing = holder && canSee(caller, holder) ? holder : undefined;
     const input: UserInput = {
       uuid: existing?.uuid ?? null,
       username: cell('username'),
@@ -261,19 +277,16 @@ async function checkRows(
       active: activeText === 'true',
       locationUuid: byName('location', (n) => store.listLocations().find((l) => l.name === n))?.uuid ?? null,
       businessProfileUuid: bp?.uuid ?? null,
-      visibilityProfileUuid: byName('visibilityProfile', (n) => store.visibilityProfiles.findByName(n))?.uuid ?? null,
+      visibilityProfileUuid: profile('visibilityProfile', (n) => store.visibilityProfiles.named(n))?.uuid ?? null,
       minimumRole: (cell('minimumRole') || 'ADMIN') as UserInput['minimumRole'],
       // An empty cell is "no company" from ERRIGAL_ADMIN; from a tenant admin, "where the user is" (new: its own).
-      companyUuid:
-        byName('errigalCustomerCompany', (n) => [...store.companies.values()].find((c) => c.name === n))?.uuid ??
-        (caller.role === 'ERRIGAL_ADMIN' ? null : (existing?.companyUuid ?? null)),
+      companyUuid: company ?? (caller.role === 'ERRIGAL_ADMIN' ? null : (existing?.companyUuid ?? null)),
       elements,
     };
     const key = input.username.toLowerCase();
     if (usernames.has(key)) rowErrors.add('username', 'The username appears twice in the file');
     usernames.add(key);
-    if (existing && !canSee(caller, existing)) rowErrors.add('username', 'A user with this username already exists');
-    if (existing && rowErrors.list.length === 0 && sameRow(store, existing, input)) continue;
+    if (existing && rowErrors.list.length === 0 && sameRow(store, caller, existing, input)) continue;
     const checked = new FieldErrors('', row);
     const fields = store.checkUser(caller, input, checked, existing);
     for (const e of checked.list) {
@@ -281,6 +294,7 @@ async function checkRows(
       const m = /^elements\.(\d+)/.exec(e.field);
       rowErrors.add(m ? (elementFields[Number(m[1])] ?? e.field) : e.field, e.reason);
     }
+    if (holder && !existing) rowErrors.add('username', userMessages.usernameTaken(input.username));
     if (rowErrors.list.length > 0) {
       errors.push(...rowErrors.list);
       continue;
@@ -304,9 +318,9 @@ async function checkRows(
 }
 
 /** Whether importing the row would leave the user exactly as it is. */
-function sameRow(store: Store, user: UserRecord, input: UserInput): boolean {
-  const current = userRow(store, user);
-  const incoming = userRow(store, {
+function sameRow(store: Store, caller: Caller, user: UserRecord, input: UserInput): boolean {
+  const current = userRow(store, caller, user);
+  const incoming = userRow(store, caller, {
     ...user,
     ...input,
     uuid: user.uuid,

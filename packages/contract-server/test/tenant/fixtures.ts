@@ -234,3 +234,49 @@ export function userCsv(store: Store, u: UserRecord, change: Partial<UserRecord>
     { record_delimiter: 'windows' },
   );
 }
+
+/**
+ * Two users of company B (sco.admin's) at minimum role SCO_ADMIN, so sco.admin
+ * sees both, who hold ADMIN through their business profile: one through a
+ * profile sco.admin cannot see (minimum role ADMIN), one through a profile
+ * it sees (minimum role SCO_ADMIN). Added as the seed adds records.
+ */
+export function addAdminRoleUsers(store: Store, fx: Record<Column, Fixture>): { hidden: UserRecord; seen: UserRecord } {
+  const up = store.applications.findByName('User Profile')!;
+  const admin = up.roles.find((r) => r.name === 'ADMIN')!;
+  const companyUuid = fx.B.companyUuid;
+  const make = (key: 'hidden' | 'seen', minimumRole: ConsoleRole): UserRecord => {
+    const ap: AppProfileRecord = {
+      ...fx.B.ap,
+      uuid: randomUUID(),
+      name: `Tenant B Admin Role ${key}`,
+      applicationUuid: up.uuid,
+      minimumRole,
+      companyUuid,
+      roles: [admin.uuid],
+    };
+    const bp: BusinessProfileRecord = {
+      ...fx.B.bp,
+      uuid: randomUUID(),
+      name: `Tenant B Administrators ${key}`,
+      minimumRole,
+      companyUuid,
+      appProfiles: [ap.uuid, fx.B.ap.uuid],
+    };
+    const user: UserRecord = {
+      ...fx.B.user,
+      uuid: randomUUID(),
+      username: `tenant.b.admin.${key}`,
+      email: `tenant.b.admin.${key}@example.com`,
+      businessProfileUuid: bp.uuid,
+      passwordHash: null,
+      passwordHistory: [],
+      layoutCodes: [],
+    };
+    store.appProfiles.set(ap);
+    store.businessProfiles.set(bp);
+    store.insertUser(user);
+    return user;
+  };
+  return { hidden: make('hidden', 'ADMIN'), seen: make('seen', 'SCO_ADMIN') };
+}

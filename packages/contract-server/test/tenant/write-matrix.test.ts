@@ -11,6 +11,7 @@ import { API, appUnderTest } from '../harness.ts';
 import { CUSTOMER, PROVIDER, type Response, SCO } from '../helpers.ts';
 import {
   accessOfAll,
+  addAdminRoleUsers,
   addFixtures,
   appProfileBody,
   businessProfileBody,
@@ -68,6 +69,20 @@ const calls: WriteCall[] = [
         body: { user: userBody(store(), f.user, { email: 'changed@example.com' }) },
       }),
     done: (f) => expect(store().users.get(f.user.uuid)!.email).toBe('changed@example.com'),
+  },
+  {
+    name: 'POST /user/{uuid}/unlock',
+    area: 'users',
+    scoped: true,
+    ok: 200,
+    run: (as, f) => t.call('POST', `${API}/user/${f.user.uuid}/unlock`, { as }),
+  },
+  {
+    name: 'POST /user/{uuid}/logoutAll',
+    area: 'users',
+    scoped: true,
+    ok: 200,
+    run: (as, f) => t.call('POST', `${API}/user/${f.user.uuid}/logoutAll`, { as }),
   },
   {
     name: 'POST /user/inactivate',
@@ -288,4 +303,68 @@ describe('the write rule over every write call × role × where the record lives
       }
     });
   }
+});
+
+// Issue 22 item 8: one rule for every write on a user (access.ts
+// userWriteRefusal): a caller acts only on users whose effective role (what
+// their business profile grants) is at or below its own, and whose profiles
+// it can see. sco.admin sees both users of company B who hold ADMIN; neither
+// is its to change, whatever the write.
+describe('every write on a user who holds a role above the caller’s', () => {
+  for (const call of calls.filter((c) => c.area === 'users')) {
+    for (const key of ['hidden', 'seen'] as const) {
+      describe(`${call.name}, on a company B user holding ADMIN through a profile sco.admin ${key === 'hidden' ? 'cannot see' : 'sees'}`, () => {
+        for (const [username, , own] of ROLES) {
+          const outcome = own === null ? 'ok' : own === 'B' ? 403 : 404;
+          it(`${username}: ${outcome === 'ok' ? 'allowed' : `${outcome}, nothing changes`}`, async () => {
+            const f = { ...fx.B, user: addAdminRoleUsers(store(), fx)[key] };
+            call.prepare?.(f);
+            const before = store().dump();
+            const res = await call.run(username, f);
+            if (outcome === 'ok') {
+              expect(res.status, res.text).toBe(call.ok);
+              call.done?.(f, res);
+            } else {
+              expect(res.status, res.text).toBe(call.refusedAs ?? outcome);
+              if (outcome === 403) expect(res.text).toMatch(/role above your own|cannot see/);
+              expect(store().dump()).toBe(before);
+            }
+          });
+        }
+      });
+    }
+  }
+});
+
+describe('a profile change is a write on each of its users', () => {
+  it('customer.admin may not change a visibility profile of its company that a user holding ERRIGAL_ADMIN uses: 403, nothing changes', async () => {
+    const up = store().applications.findByName('User Profile')!;
+    const top = up.roles.find((r) => r.name === 'ERRIGAL_ADMIN')!;
+    const scope = { minimumRole: 'ADMIN' as const, companyUuid: fx.A.companyUuid };
+    const ap = {
+      ...fx.A.ap,
+      ...scope,
+      uuid: crypto.randomUUID(),
+      name: 'A Provider Role',
+      applicationUuid: up.uuid,
+      roles: [top.uuid],
+    };
+    const bp = { ...fx.A.bp, ...scope, uuid: crypto.randomUUID(), name: 'A Provider Admins', appProfiles: [ap.uuid] };
+    store().appProfiles.set(ap);
+    store().businessProfiles.set(bp);
+    store().insertUser({
+      ...fx.A.user,
+      uuid: crypto.randomUUID(),
+      username: 'tenant.a.top',
+      businessProfileUuid: bp.uuid,
+    });
+    const before = store().dump();
+    const res = await t.call('POST', `${API}/profile/visibility/update`, {
+      as: CUSTOMER,
+      body: visibilityProfileBody(store(), fx.A.vp, { description: 'changed' }),
+    });
+    expect(res.status, res.text).toBe(403);
+    expect(res.body.message).toMatch(/used by 1 user you may not edit/);
+    expect(store().dump()).toBe(before);
+  });
 });

@@ -1549,12 +1549,14 @@ export interface components {
             mobilePhone?: components["schemas"]["OptionalText"];
             active: boolean;
             location?: components["schemas"]["UserLocation"] | null;
-            /** @description Null when the user has no business profile (then it cannot be activated). */
+            /** @description Null when the user has no business profile (then it cannot be activated), or one the caller's own GET of it would refuse (then `readOnlyReason` says so). Application profiles and elements the caller cannot see are left out. */
             businessProfile?: components["schemas"]["UserBusinessProfile"] | null;
             visibilityProfile?: components["schemas"]["NullableNamedRef"];
             minimumRole?: components["schemas"]["MinimumRole"];
             errigalCustomerCompany?: components["schemas"]["CompanyRef"];
             elements?: components["schemas"]["UserElement"][];
+            /** @description Designed (issue 22): present when the caller may not change this user (save, activate/inactivate, password reset e-mail, import), with the reason the write would be refused with (403). One rule: the caller acts only on users of its reach whose effective console role is at or below its own and whose business and visibility profile it sees. Absent: the caller may. */
+            readOnlyReason?: string;
             /** @description Only in the response of `updateUser`, naming the applications the change could not be pushed to. */
             failedUpdateApps?: string[];
         };
@@ -2090,6 +2092,8 @@ export interface components {
                 active: boolean;
             };
             businessProfile: components["schemas"]["NullableNamedRef"];
+            /** @description Designed (issue 22): true when the user holds a business or visibility profile the caller's own GET would refuse; that profile is null here and what it grants is left out. Absent otherwise. */
+            withheld?: boolean;
             /** @description Sorted by application name; each application's rows by name. */
             applications: components["schemas"]["EffectiveApplication"][];
             visibility: components["schemas"]["EffectiveVisibility"];

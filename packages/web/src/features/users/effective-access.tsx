@@ -69,6 +69,7 @@ function EffectiveAccessView({
       {(a) => (
         <Stack gap="6" data-effective-access>
           {a.user.active ? null : <Notice status="info">{historyTexts.inactiveUser}</Notice>}
+          {a.withheld ? <Notice status="info">{historyTexts.profileWithheld}</Notice> : null}
           <Applications access={a} links={links} />
           <Visibility visibility={a.visibility} links={links} layoutCodes={layoutCodes} />
         </Stack>
@@ -111,12 +112,18 @@ function Applications({ access, links }: { access: EffectiveAccess; links: boole
         {'Business profile: '}
         {access.businessProfile ? (
           <ProfileLink named={access.businessProfile} to={toBusinessProfileEdit} link={links} />
+        ) : access.withheld ? (
+          <Text as="span" color="fg.muted">
+            {historyTexts.profileNotShown}
+          </Text>
         ) : (
           <None />
         )}
       </Text>
       {access.businessProfile === null ? (
-        <Text color="fg.muted">{historyTexts.noBusinessProfile}</Text>
+        access.withheld ? null : (
+          <Text color="fg.muted">{historyTexts.noBusinessProfile}</Text>
+        )
       ) : access.applications.length === 0 ? (
         <Text color="fg.muted">{historyTexts.noApplications}</Text>
       ) : (

@@ -8,12 +8,13 @@ import { Badge, Box, Button, SimpleGrid, Tabs } from '@chakra-ui/react';
 import { DEFAULT_MINIMUM_ROLE, DEFAULT_TREE_CATEGORY } from '@userprofile/shared/constants';
 import { historyTexts, signInTexts, userMessages } from '@userprofile/shared/messages';
 import type { UserField } from '@userprofile/shared/validation';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
 import { EditorActions, EditorForm } from '../../components/ui/editor-form.tsx';
 import { RadioGroupField, SelectField, TextField } from '../../components/ui/fields.tsx';
 import { toOptions } from '../../components/ui/native-select.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
 import { LinkButton, Screen } from '../../components/ui/page.tsx';
 import { HISTORY_TAB, HistoryTabContent } from '../../components/ui/record-history.tsx';
 import { VisibleTo } from '../../components/ui/visible-to.tsx';
@@ -128,7 +129,9 @@ function UserEditor({ uuid }: { uuid: string | null }) {
     },
   });
   const { form, record, change } = editor;
-  const signIns = useSignIns(uuid, record);
+  // A user this admin may not change (readOnlyReason below) is not one whose sign-ins it may see or end.
+  const actable = record && !record.readOnlyReason ? record : null;
+  const signIns = useSignIns(uuid, actable);
 
   // Admins below ERRIGAL_ADMIN keep their own company (the only one they see).
   const ownCompany = role !== 'ERRIGAL_ADMIN' && companyList.data?.length === 1 ? companyList.data[0] : undefined;
@@ -158,6 +161,9 @@ function UserEditor({ uuid }: { uuid: string | null }) {
     }
   };
 
+  // The server says when this admin may not change the user (a role above its own, a profile it cannot see):
+  // the form shows read-only with the reason, and the actions on the user are not offered.
+  const readOnlyReason = record?.readOnlyReason ?? null;
   const actions = isNew ? (
     <LinkButton href={toUserList()}>Back to Users</LinkButton>
   ) : (
@@ -165,9 +171,11 @@ function UserEditor({ uuid }: { uuid: string | null }) {
       <Button size="sm" variant="outline" onClick={clone} disabled={!record}>
         Clone User
       </Button>
-      <Button size="sm" variant="outline" onClick={sendReset} disabled={!record}>
-        Send Password Reset Email
-      </Button>
+      {readOnlyReason ? null : (
+        <Button size="sm" variant="outline" onClick={sendReset} disabled={!record}>
+          Send Password Reset Email
+        </Button>
+      )}
     </>
   );
 
@@ -194,7 +202,12 @@ function UserEditor({ uuid }: { uuid: string | null }) {
           const treeError = editor.errors.defaultTreeMustBeAssigned;
           return (
             <EditorForm onSubmit={editor.submit}>
-              {uuid && record ? <SignInLockNotice uuid={uuid} username={record.username} state={signIns} /> : null}
+              {uuid && actable ? <SignInLockNotice uuid={uuid} username={actable.username} state={signIns} /> : null}
+              {readOnlyReason ? (
+                <Box mb="4">
+                  <Notice status="info">{readOnlyReason}</Notice>
+                </Box>
+              ) : null}
               <Tabs.Root value={activeTab} onValueChange={(d) => setTab(d.value)} variant="line" size="sm">
                 <Tabs.List flexWrap="wrap">
                   <Tabs.Trigger value="basic">Basic Info</Tabs.Trigger>
@@ -211,82 +224,86 @@ function UserEditor({ uuid }: { uuid: string | null }) {
                   {uuid ? (
                     <Tabs.Trigger value={EFFECTIVE_ACCESS_TAB}>{historyTexts.effectiveAccessTab}</Tabs.Trigger>
                   ) : null}
-                  {uuid ? <Tabs.Trigger value={SIGN_INS_TAB}>{signInTexts.tab}</Tabs.Trigger> : null}
+                  {uuid && actable ? <Tabs.Trigger value={SIGN_INS_TAB}>{signInTexts.tab}</Tabs.Trigger> : null}
                   {uuid ? <Tabs.Trigger value={HISTORY_TAB}>{historyTexts.historyTab}</Tabs.Trigger> : null}
                 </Tabs.List>
                 <Tabs.Content value="basic">
-                  <SimpleGrid columns={{ base: 1, md: 2 }} gapX="6" gapY="4">
-                    <TextField label="Username" required readOnly={!isNew} {...bind('username')} />
-                    <TextField label="Email" type="email" required {...bind('email')} />
-                    <TextField label="First Name" required {...bind('firstName')} />
-                    <TextField label="Last Name" required {...bind('lastName')} />
-                    <TextField label="Desk Phone" type="tel" {...bind('deskPhone')} />
-                    <TextField label="Mobile Phone" type="tel" {...bind('mobilePhone')} />
-                    <SelectField
-                      label="Profile"
-                      required
-                      value={form.businessProfileUuid}
-                      options={toOptions(lookups.businessProfiles)}
-                      onChange={(v) =>
-                        change((f) => changeBusinessProfile(f, v, lookups.businessProfiles), ['businessProfile'])
-                      }
-                      error={errorOf('businessProfile')}
-                      openLink={
-                        linkProfiles && form.businessProfileUuid
-                          ? toBusinessProfileEdit(form.businessProfileUuid)
-                          : null
-                      }
-                    />
-                    <SelectField
-                      label="Visibility"
-                      required
-                      value={form.visibilityProfileUuid}
-                      options={toOptions(lookups.visibilityProfiles)}
-                      onChange={(v) => change((f) => ({ ...f, visibilityProfileUuid: v }), ['visibilityProfile'])}
-                      error={errorOf('visibilityProfile')}
-                      openLink={
-                        linkProfiles && form.visibilityProfileUuid
-                          ? toVisibilityProfileEdit(form.visibilityProfileUuid)
-                          : null
-                      }
-                    />
-                    <RadioGroupField
-                      label="Status"
-                      value={form.active ? 'active' : 'inactive'}
-                      options={STATUS_OPTIONS}
-                      onChange={(v) => set('active', v === 'active')}
-                    />
-                    <SelectField
-                      label="Location"
-                      value={form.locationUuid}
-                      options={toOptions(lookups.locations)}
-                      onChange={(v) => set('locationUuid', v)}
-                    />
-                    <Box gridColumn={{ md: 'span 2' }}>
-                      <VisibleTo
-                        value={{ minimumRole: form.minimumRole, companyUuid: form.companyUuid }}
+                  <ReadOnlyFields readOnly={readOnlyReason !== null}>
+                    <SimpleGrid columns={{ base: 1, md: 2 }} gapX="6" gapY="4">
+                      <TextField label="Username" required readOnly={!isNew} {...bind('username')} />
+                      <TextField label="Email" type="email" required {...bind('email')} />
+                      <TextField label="First Name" required {...bind('firstName')} />
+                      <TextField label="Last Name" required {...bind('lastName')} />
+                      <TextField label="Desk Phone" type="tel" {...bind('deskPhone')} />
+                      <TextField label="Mobile Phone" type="tel" {...bind('mobilePhone')} />
+                      <SelectField
+                        label="Profile"
+                        required
+                        value={form.businessProfileUuid}
+                        options={toOptions(lookups.businessProfiles)}
                         onChange={(v) =>
-                          change((f) => ({ ...f, minimumRole: v.minimumRole, companyUuid: v.companyUuid }))
+                          change((f) => changeBusinessProfile(f, v, lookups.businessProfiles), ['businessProfile'])
                         }
-                        callerRole={role}
-                        layoutCodes={session?.layoutCode ?? []}
-                        companies={companyList.status === 'error' ? [] : companyList.data}
+                        error={errorOf('businessProfile')}
+                        openLink={
+                          linkProfiles && form.businessProfileUuid
+                            ? toBusinessProfileEdit(form.businessProfileUuid)
+                            : null
+                        }
                       />
-                    </Box>
-                  </SimpleGrid>
+                      <SelectField
+                        label="Visibility"
+                        required
+                        value={form.visibilityProfileUuid}
+                        options={toOptions(lookups.visibilityProfiles)}
+                        onChange={(v) => change((f) => ({ ...f, visibilityProfileUuid: v }), ['visibilityProfile'])}
+                        error={errorOf('visibilityProfile')}
+                        openLink={
+                          linkProfiles && form.visibilityProfileUuid
+                            ? toVisibilityProfileEdit(form.visibilityProfileUuid)
+                            : null
+                        }
+                      />
+                      <RadioGroupField
+                        label="Status"
+                        value={form.active ? 'active' : 'inactive'}
+                        options={STATUS_OPTIONS}
+                        onChange={(v) => set('active', v === 'active')}
+                      />
+                      <SelectField
+                        label="Location"
+                        value={form.locationUuid}
+                        options={toOptions(lookups.locations)}
+                        onChange={(v) => set('locationUuid', v)}
+                      />
+                      <Box gridColumn={{ md: 'span 2' }}>
+                        <VisibleTo
+                          value={{ minimumRole: form.minimumRole, companyUuid: form.companyUuid }}
+                          onChange={(v) =>
+                            change((f) => ({ ...f, minimumRole: v.minimumRole, companyUuid: v.companyUuid }))
+                          }
+                          callerRole={role}
+                          layoutCodes={session?.layoutCode ?? []}
+                          companies={companyList.status === 'error' ? [] : companyList.data}
+                        />
+                      </Box>
+                    </SimpleGrid>
+                  </ReadOnlyFields>
                 </Tabs.Content>
                 {tabs.map((t) => (
                   <Tabs.Content key={t.category} value={t.category}>
-                    <Box maxW="md">
-                      <SelectField
-                        label={t.label}
-                        required={t.category === DEFAULT_TREE_CATEGORY}
-                        value={form.elements[t.category] ?? ''}
-                        options={toOptions(t.options)}
-                        onChange={(v) => change((f) => ({ ...f, elements: { ...f.elements, [t.category]: v } }))}
-                        error={t.category === DEFAULT_TREE_CATEGORY ? treeError : undefined}
-                      />
-                    </Box>
+                    <ReadOnlyFields readOnly={readOnlyReason !== null}>
+                      <Box maxW="md">
+                        <SelectField
+                          label={t.label}
+                          required={t.category === DEFAULT_TREE_CATEGORY}
+                          value={form.elements[t.category] ?? ''}
+                          options={toOptions(t.options)}
+                          onChange={(v) => change((f) => ({ ...f, elements: { ...f.elements, [t.category]: v } }))}
+                          error={t.category === DEFAULT_TREE_CATEGORY ? treeError : undefined}
+                        />
+                      </Box>
+                    </ReadOnlyFields>
                   </Tabs.Content>
                 ))}
                 {uuid ? (
@@ -297,21 +314,35 @@ function UserEditor({ uuid }: { uuid: string | null }) {
                     layoutCodes={session?.layoutCode ?? []}
                   />
                 ) : null}
-                {uuid && record ? (
+                {uuid && actable ? (
                   <SignInsTabContent
                     uuid={uuid}
-                    username={record.username}
-                    self={record.username === session?.username}
+                    username={actable.username}
+                    self={actable.username === session?.username}
                     state={signIns}
                   />
                 ) : null}
                 {uuid ? <HistoryTabContent kind="user" uuid={uuid} record={record} /> : null}
               </Tabs.Root>
-              <EditorActions submitLabel={isNew ? 'Create User' : 'Update User'} editor={editor} invalidHint />
+              <EditorActions
+                submitLabel={isNew ? 'Create User' : 'Update User'}
+                editor={editor}
+                disabled={readOnlyReason !== null}
+                invalidHint={readOnlyReason === null}
+              />
             </EditorForm>
           );
         }}
       </DataState>
     </Screen>
+  );
+}
+
+/** The form's fields, all disabled at once (a native fieldset) when the user is not this admin's to change. */
+function ReadOnlyFields({ readOnly, children }: { readOnly: boolean; children: ReactNode }) {
+  return (
+    <fieldset disabled={readOnly} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+      {children}
+    </fieldset>
   );
 }

@@ -422,7 +422,9 @@ function StatusButton({ user }: { user: User }) {
   const [armed, setArmed] = useState(false);
   const label = user.active ? 'Active' : 'Inactive';
   const status = user.active ? 'active' : 'inactive';
-  if (!user.businessProfile) {
+  // A user the signed-in admin may not change (the server's reason), or one without a profile: no status menu.
+  const locked = user.readOnlyReason ?? (user.businessProfile ? null : pageTexts.noProfileAssigned);
+  if (locked) {
     const arm = () => setArmed(true);
     const trigger = (
       // A disabled button gets no pointer events: the wrapper, itself a disabled
@@ -432,7 +434,7 @@ function StatusButton({ user }: { user: User }) {
         role="button"
         aria-disabled="true"
         tabIndex={0}
-        aria-label={`${label}: ${pageTexts.noProfileAssigned}`}
+        aria-label={`${label}: ${locked}`}
         onPointerEnter={arm}
         onFocus={arm}
         style={{ display: 'inline-block' }}
@@ -457,7 +459,7 @@ function StatusButton({ user }: { user: User }) {
         <Tooltip.Trigger asChild>{trigger}</Tooltip.Trigger>
         <Portal>
           <Tooltip.Positioner>
-            <Tooltip.Content>{pageTexts.noProfileAssigned}</Tooltip.Content>
+            <Tooltip.Content>{locked}</Tooltip.Content>
           </Tooltip.Positioner>
         </Portal>
       </Tooltip.Root>
