@@ -62,7 +62,7 @@ export interface Contract {
   responseFor(op: Operation, status: number): ResponseSpec | undefined;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+const escapeRegex = (s: string) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
 
 export function loadContract(source: { path?: string; text?: string } = {}): Contract {
   const doc = parse(source.text ?? readFileSync(source.path ?? DOCUMENT_PATH, 'utf8')) as Json;
@@ -88,7 +88,12 @@ export function loadContract(source: { path?: string; text?: string } = {}): Con
         const op = item[m] as Json;
         const path = base + docPath;
         const params = (path.match(/\{[^}]+\}/g) ?? []).length;
-        const regex = new RegExp(`^${path.split(/\{[^}]+\}/).map(escape).join('[^/]+')}/?$`);
+        const regex = new RegExp(
+          `^${path
+            .split(/\{[^}]+\}/)
+            .map(escape)
+            .join('[^/]+')}/?$`,
+        );
         // Operation-level parameters override path-level ones of the same name and place.
         const byKey = new Map<string, Parameter>();
         for (const raw of [...((item.parameters as unknown[]) ?? []), ...((op.parameters as unknown[]) ?? [])]) {

@@ -86,7 +86,11 @@ function describe(error: ErrorObject, value: unknown): { pointer: string; reason
         extra: false,
       };
     case 'const':
-      return { pointer, reason: `must be ${short(params.allowedValue)}, got ${short(at(value, pointer))}`, extra: false };
+      return {
+        pointer,
+        reason: `must be ${short(params.allowedValue)}, got ${short(at(value, pointer))}`,
+        extra: false,
+      };
     default:
       return { pointer, reason: `${error.message ?? error.keyword}, got ${short(at(value, pointer))}`, extra: false };
   }
@@ -198,7 +202,10 @@ export function createValidator(contract: Contract): Validator {
       const media = documentedMedia(spec.content, type);
       if (!media) {
         out.push(
-          v('/content-type', `${type || 'no media type'} is not documented (documented: ${Object.keys(spec.content).join(', ')})`),
+          v(
+            '/content-type',
+            `${type || 'no media type'} is not documented (documented: ${Object.keys(spec.content).join(', ')})`,
+          ),
         );
         return out;
       }
@@ -223,7 +230,8 @@ export function createValidator(contract: Contract): Validator {
       for (const p of op.parameters.filter((x) => x.in === 'query')) {
         const values = query.getAll(p.name);
         if (values.length === 0) {
-          if (p.required) out.push({ ...base, pointer: `/query/${p.name}`, reason: 'required, missing', severity: 'error' });
+          if (p.required)
+            out.push({ ...base, pointer: `/query/${p.name}`, reason: 'required, missing', severity: 'error' });
           continue;
         }
         const validate = schemaValidator(`${op.operationId} query ${p.name}`, p.schema);
