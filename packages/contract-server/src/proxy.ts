@@ -1,15 +1,175 @@
 // Proxy mode: with USERPROFILE_BACKEND set, the API and the login form go to
 // that real backend and nothing is simulated (no store, no auth, no /__mock);
-// the console is still served.
+// the console is still served. Every answer of a documented operation is
+// checked against the document by the validator of `npm run contract`
+// (@userprofile/contract): its violations travel in the response header
+// `x-contract-violations` (a bounded JSON array) and go to the log, one line
+// each; the console's requests are checked too, and a request that breaks the
+// document is logged as the console's fault. The answer itself is forwarded
+// byte for byte (compressed or not).
+import { Readable } from 'node:stream';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import httpProxy from '@fastify/http-proxy';
-import type { FastifyInstance } from 'fastify';
+import { loadContract } from '@userprofile/contract/document';
+import { createValidator, formatViolation, type Validator, type Violation } from '@userprofile/contract/validate';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** The paths design.md names: /userprofile/api and /userprofile/login. */
 const PROXIED_PREFIXES = ['/userprofile/api', '/userprofile/login'];
 
-export async function registerProxy(app: FastifyInstance, backend: string): Promise<void> {
+/** The response header that lists an answer's violations (like Prism's sl-violations). */
+export const VIOLATIONS_HEADER = 'x-contract-violations';
+/** Its bound in bytes: proxies and browsers refuse long headers (8 KiB is a common limit for all of them together). */
+export const VIOLATIONS_HEADER_MAX = 4096;
+
+/** Request bodies larger than this are forwarded unchecked (an import file), so the proxy never holds much. */
+const REQUEST_CHECK_MAX_BYTES = 1024 * 1024;
+
+export interface ProxyOptions {
+  /** Check answers and requests against the document (default on; CONTRACT_VALIDATION=off switches it off). */
+  validate?: boolean;
+  /** Where the violation lines go (default: stderr). */
+  log?: (line: string) => void;
+}
+
+let shared: Validator | undefined;
+/** Compiled once per process, as the check does: the schemas are compiled on first use and kept. */
+const validator = () => {
+  shared ??= createValidator(loadContract());
+  return shared;
+};
+
+/** The violations as a JSON array that fits the bound; the last item says how many were left out. */
+export function violationsHeader(violations: Violation[]): string {
+  const items = violations.map((v) => ({
+    side: v.side,
+    operation: v.operation,
+    ...(v.status === undefined ? {} : { status: v.status }),
+    pointer: v.pointer,
+    reason: v.reason,
+    severity: v.severity,
+  }));
+  // Header values are Latin-1 at most: anything else is written as a JSON escape.
+  const encode = (x: unknown[]) =>
+    JSON.stringify(x).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  for (let n = items.length; n >= 0; n--) {
+    const shown: unknown[] = items.slice(0, n);
+    if (n < items.length) shown.push({ more: items.length - n });
+    const text = encode(shown);
+    if (text.length <= VIOLATIONS_HEADER_MAX) return text;
+  }
+  return encode([{ more: items.length }]);
+}
+
+function decoded(body: Buffer, encoding: string | undefined): Buffer {
+  switch ((encoding ?? '').trim().toLowerCase()) {
+    case 'gzip':
+    case 'x-gzip':
+      return gunzipSync(body);
+    case 'br':
+      return brotliDecompressSync(body);
+    case 'deflate':
+      return inflateSync(body);
+    default:
+      return body;
+  }
+}
+
+async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
+}
+
+const logLine = (line: string) => process.stderr.write(`${line}\n`);
+
+export async function registerProxy(app: FastifyInstance, backend: string, options: ProxyOptions = {}): Promise<void> {
   const upstream = new URL(backend).origin;
+  const validate = options.validate ?? process.env.CONTRACT_VALIDATION !== 'off';
+  if (!validate) {
+    for (const prefix of PROXIED_PREFIXES) {
+      await app.register(httpProxy, { upstream, prefix, rewritePrefix: prefix, http2: false });
+    }
+    return;
+  }
+  const log = options.log ?? logLine;
+  const v = validator();
+  const requestViolations = new WeakMap<object, Violation[]>();
+
+  /** The console's request, checked before it goes on; its body is read and handed on unchanged. */
+  const preHandler = async (request: FastifyRequest) => {
+    const op = v.contract.match(request.method, request.url);
+    if (!op) return;
+    let body: string | Buffer | undefined;
+    const raw = request.body as unknown;
+    if (raw instanceof Readable) {
+      const length = Number(request.headers['content-length'] ?? Number.NaN);
+      // Multipart (an import file) is judged by its media type only; its bytes are not held.
+      if (/multipart/i.test(String(request.headers['content-type']))) body = 'multipart';
+      else if (length > REQUEST_CHECK_MAX_BYTES) return;
+      else {
+        body = await collect(raw);
+        request.body = Readable.from([body]);
+      }
+    }
+    const found = v.checkRequest(op, { url: request.url, headers: request.headers, body });
+    if (found.length === 0) return;
+    requestViolations.set(request, found);
+    for (const x of found)
+      log(
+        `contract: the console's request ${request.method} ${request.url.split('?', 1)[0]} breaks the document: ${formatViolation(x)}`,
+      );
+  };
+
   for (const prefix of PROXIED_PREFIXES) {
-    await app.register(httpProxy, { upstream, prefix, rewritePrefix: prefix, http2: false });
+    await app.register(httpProxy, {
+      upstream,
+      prefix,
+      rewritePrefix: prefix,
+      http2: false,
+      preHandler,
+      replyOptions: {
+        onResponse: (request, reply, res) => {
+          const op = v.contract.match(request.method, request.url);
+          if (!op) {
+            reply.send(res.stream);
+            return;
+          }
+          collect(res.stream).then(
+            (body) => {
+              const headers = reply.getHeaders() as Record<string, string>;
+              let found: Violation[];
+              try {
+                found = v.checkAnswer(op, {
+                  status: reply.statusCode,
+                  headers,
+                  body: request.method === 'HEAD' ? '' : decoded(body, headers['content-encoding']),
+                });
+              } catch (error) {
+                found = [
+                  {
+                    operation: op.operationId,
+                    status: reply.statusCode,
+                    pointer: '',
+                    reason: `body cannot be decoded: ${(error as Error).message}`,
+                    severity: 'error',
+                    side: 'response',
+                  },
+                ];
+              }
+              for (const x of found)
+                log(
+                  `contract: the backend's answer to ${request.method} ${request.url.split('?', 1)[0]} breaks the document: ${formatViolation(x)}`,
+                );
+              const all = [...(requestViolations.get(request) ?? []), ...found];
+              if (all.length > 0) reply.header(VIOLATIONS_HEADER, violationsHeader(all));
+              // A stream, so nothing is added (no content type on a body that had none); the bytes are the upstream's.
+              reply.send(Readable.from([body]));
+            },
+            (error: Error) => reply.send(error),
+          );
+        },
+      },
+    });
   }
 }

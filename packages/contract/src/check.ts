@@ -167,12 +167,13 @@ export async function runCheck(contract: Contract, validator: Validator, options
   const signIn = async () => {
     const config = byId('frontendConfig');
     let clientId: string | undefined;
+    let envBaseUrl: string | undefined;
     try {
       // Any GET also gives the cross-site request cookie the later writes need.
       const res = config
         ? await call(config, config.path, { anonymous: true })
         : await client.send({ method: 'GET', url: `${rootPrefix}${contract.base}/` });
-      clientId = (jsonOf(res) as { clientId?: string } | undefined)?.clientId;
+      ({ clientId, envBaseUrl } = (jsonOf(res) ?? {}) as { clientId?: string; envBaseUrl?: string });
     } catch (error) {
       if (error instanceof BudgetSpent) throw error;
       throw new CannotRun(`cannot reach ${options.target}: ${(error as Error).message}`);
@@ -211,7 +212,14 @@ export async function runCheck(contract: Contract, validator: Validator, options
       throw new CannotRun(
         `sign-in refused: POST ${contract.base}/login answered ${login.status} ${login.body.slice(0, 120)}`,
       );
-    const authorized = await step('authorize', JSON.stringify({ authorizeRequest }), json);
+    let authorized = await step('authorize', JSON.stringify({ authorizeRequest }), json);
+    // Behind a proxy (another origin) the console's client may be registered for the backend's own console
+    // address, which frontendconfig names: the sign-in is tried there once more.
+    const registered = envBaseUrl ? `${envBaseUrl.replace(/\/+$/, '')}/selfcallback` : undefined;
+    if (authorized.status === 400 && registered && registered !== authorizeRequest.redirect_uri) {
+      authorizeRequest.redirect_uri = registered;
+      authorized = await step('authorize', JSON.stringify({ authorizeRequest }), json);
+    }
     const redirect = (jsonOf(authorized) as { redirectUrl?: string } | undefined)?.redirectUrl;
     const code = redirect ? new URL(redirect, url.origin).searchParams.get('code') : null;
     if (!code)
