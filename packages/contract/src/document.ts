@@ -91,7 +91,7 @@ export function loadContract(source: { path?: string; text?: string } = {}): Con
         const regex = new RegExp(
           `^${path
             .split(/\{[^}]+\}/)
-            .map(escape)
+            .map(escapeRegex)
             .join('[^/]+')}/?$`,
         );
         // Operation-level parameters override path-level ones of the same name and place.
