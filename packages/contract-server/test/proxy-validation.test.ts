@@ -67,9 +67,17 @@ it('reports a broken answer in x-contract-violations and one log line per violat
       severity: 'error',
     },
   ]);
-  expect(captured()).toEqual([
-    `contract: the backend's answer to GET ${API}/location/list breaks the document: listLocations 200 /0/name: must be string, got integer\n`,
-  ]);
+  const line = `contract: the backend's answer to GET ${API}/location/list breaks the document: listLocations 200 /0/name: must be string, got integer\n`;
+  expect(captured()).toEqual([line]);
+  // The same answer again (its verdict remembered): reported again, header and log line alike.
+  const again = await proxy.inject({
+    method: 'GET',
+    url: `${API}/location/list`,
+    headers: { 'accept-encoding': 'gzip' },
+  });
+  expect(again.rawPayload.equals(gzipped)).toBe(true);
+  expect(again.headers[VIOLATIONS_HEADER]).toBe(res.headers[VIOLATIONS_HEADER]);
+  expect(captured()).toEqual([line]);
 });
 
 it('adds nothing to an answer that conforms', async () => {

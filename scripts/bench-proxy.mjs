@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// Proxy part of `npm run bench` (issue 23): what the validating proxy costs.
+// The dev backend runs as the "real" backend; two `npm start` servers proxy to
+// it (USERPROFILE_BACKEND): with CONTRACT_VALIDATION=off, with the check as
+// `npm start` runs it (an answer identical to the operation's previous one
+// keeps its verdict), and with CONTRACT_VALIDATION=full (every answer decoded,
+// parsed and validated: the cost when every answer is new). Requests per
+// second and p99 latency of authenticated GETs through each, as the console
+// sends them: a small answer (/location/list), a large one (/user/list/active,
+// the seed's 300 users, about 100 KB) and the same gzip-compressed (decoded for
+// the check only). Rounds alternate the proxies (BENCH_ROUNDS, default 3, of
+// BENCH_WRK_SECONDS, default 5, per call); prints the medians and the cost
+// against no validation. Goal: validation costs at most 10% of the throughput.
+import { load, loadAverage, loadTool, median, signIn, startServer } from './lib/bench-util.mjs';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS) || 3;
+const SECONDS = Number(process.env.BENCH_WRK_SECONDS) || 5;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 10;
+
+const CALLS = [
+  { label: 'GET /location/list', path: '/userprofile/api/v1/location/list' },
+  { label: 'GET /user/list/active', path: '/userprofile/api/v1/user/list/active' },
+  { label: 'GET /user/list/active (gzip)', path: '/userprofile/api/v1/user/list/active', gzip: true },
+];
+
+const tool = loadTool();
+const backend = await startServer();
+const checked = await startServer({ env: { USERPROFILE_BACKEND: backend.origin } });
+const plain = await startServer({ env: { USERPROFILE_BACKEND: backend.origin, CONTRACT_VALIDATION: 'off' } });
+const full = await startServer({ env: { USERPROFILE_BACKEND: backend.origin, CONTRACT_VALIDATION: 'full' } });
+try {
+  const token = await signIn(backend.origin, 'provider.admin');
+  const auth = { authorization: `Bearer ${token}`, algorithm: 'RSA256' };
+  // The checking proxy must really check: a conforming answer carries no violations header.
+  const probe = await fetch(`${checked.origin}${CALLS[1].path}`, { headers: auth });
+  if (!probe.ok || probe.headers.has('x-contract-violations'))
+    throw new Error(`probe through the checking proxy: ${probe.status} ${probe.headers.get('x-contract-violations')}`);
+  console.log(
+    `${tool}, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per call, ${loadAverage()} (before)\n`,
+  );
+  const width = 26;
+  console.log(
+    `${'call'.padEnd(30)}  ${'no validation'.padStart(width)}  ${'validation'.padStart(width)}  ${'cost'.padStart(6)}  ${'every answer new (full)'.padStart(width)}  ${'cost'.padStart(6)}`,
+  );
+  for (const call of CALLS) {
+    const headers = { ...auth, ...(call.gzip ? { 'accept-encoding': 'gzip' } : {}) };
+    const runs = { off: [], on: [], full: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [name, server] of [
+        ['off', plain],
+        ['on', checked],
+        ['full', full],
+      ])
+        runs[name].push(
+          await load(tool, { url: server.origin + call.path, headers, seconds: SECONDS, connections: CONNECTIONS }),
+        );
+    }
+    const rate = (name) => median(runs[name].map((r) => r.rps));
+    const p99 = (name) => median(runs[name].map((r) => r.p99));
+    const show = (name) => `${rate(name).toFixed(0)} req/s, p99 ${p99(name).toFixed(1)} ms`.padStart(width);
+    const cost = (name) => `${((1 - rate(name) / rate('off')) * 100).toFixed(1)}%`.padStart(6);
+    console.log(
+      `${call.label.padEnd(30)}  ${show('off')}  ${show('on')}  ${cost('on')}  ${show('full')}  ${cost('full')}`,
+    );
+  }
+  console.log(`\n${loadAverage()} (after). Goal: validation costs at most 10% of the throughput.`);
+} finally {
+  await Promise.all([checked.stop(), plain.stop(), full.stop(), backend.stop()]);
+}
