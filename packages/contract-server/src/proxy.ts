@@ -10,12 +10,16 @@
 import { Readable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import httpProxy from '@fastify/http-proxy';
-import { loadContract } from '@userprofile/contract/document';
+import { loadContract, type Operation } from '@userprofile/contract/document';
 import { createValidator, formatViolation, type Validator, type Violation } from '@userprofile/contract/validate';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/** The paths design.md names: /userprofile/api and /userprofile/login. */
-const PROXIED_PREFIXES = ['/userprofile/api', '/userprofile/login'];
+/**
+ * The paths design.md names, /userprofile/api and /userprofile/login, and the
+ * provider's discovery document (an operation of the document the backend
+ * answers); config.json stays the console's own file.
+ */
+const PROXIED_PREFIXES = ['/userprofile/api', '/userprofile/login', '/userprofile/.well-known'];
 
 /** The response header that lists an answer's violations (like Prism's sl-violations). */
 export const VIOLATIONS_HEADER = 'x-contract-violations';
@@ -82,10 +86,14 @@ function decoded(body: Buffer, encoding: string | undefined): Buffer {
   }
 }
 
-async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-  return Buffer.concat(chunks);
+/** The whole stream as one buffer (events rather than an async iterator: this runs for every answer). */
+function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer | string) => chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)));
+    stream.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
+    stream.once('error', reject);
+  });
 }
 
 const logLine = (line: string) => process.stderr.write(`${line}\n`);
@@ -107,22 +115,9 @@ export async function registerProxy(app: FastifyInstance, backend: string, optio
   // unchanged, and comparing the bytes costs far less than decoding, parsing and validating them.
   const remembered = new Map<string, { body: Buffer; found: Violation[] }>();
 
-  /** The console's request, checked before it goes on; its body is read and handed on unchanged. */
-  const preHandler = async (request: FastifyRequest) => {
-    const op = v.contract.match(request.method, request.url);
-    if (!op) return;
-    let body: string | Buffer | undefined;
-    const raw = request.body as unknown;
-    if (raw instanceof Readable) {
-      const length = Number(request.headers['content-length'] ?? Number.NaN);
-      // Multipart (an import file) is judged by its media type only; its bytes are not held.
-      if (/multipart/i.test(String(request.headers['content-type']))) body = 'multipart';
-      else if (length > REQUEST_CHECK_MAX_BYTES) return;
-      else {
-        body = await collect(raw);
-        request.body = Readable.from([body]);
-      }
-    }
+  const operations = new WeakMap<object, Operation>();
+
+  const judgeRequest = (request: FastifyRequest, op: Operation, body: string | Buffer | undefined) => {
     const found = v.checkRequest(op, { url: request.url, headers: request.headers, body });
     if (found.length === 0) return;
     requestViolations.set(request, found);
@@ -130,6 +125,31 @@ export async function registerProxy(app: FastifyInstance, backend: string, optio
       log(
         `contract: the console's request ${request.method} ${request.url.split('?', 1)[0]} breaks the document: ${formatViolation(x)}`,
       );
+  };
+
+  /** The console's request, checked before it goes on; its body is read and handed on unchanged. */
+  const preHandler = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    const op = v.contract.match(request.method, request.url);
+    if (!op) return done();
+    operations.set(request, op);
+    // Most calls are GETs without query parameters: nothing to judge.
+    if (!op.op.requestBody && !op.parameters.some((p) => p.in === 'query')) return done();
+    const raw = request.body as unknown;
+    if (!(raw instanceof Readable)) {
+      judgeRequest(request, op, undefined);
+      return done();
+    }
+    // Multipart (an import file) is judged by its media type only; its bytes are not held.
+    if (/multipart/i.test(String(request.headers['content-type']))) {
+      judgeRequest(request, op, 'multipart');
+      return done();
+    }
+    if (Number(request.headers['content-length'] ?? Number.NaN) > REQUEST_CHECK_MAX_BYTES) return done();
+    collect(raw).then((body) => {
+      request.body = Readable.from([body]);
+      judgeRequest(request, op, body);
+      done();
+    }, done);
   };
 
   for (const prefix of PROXIED_PREFIXES) {
@@ -141,7 +161,7 @@ export async function registerProxy(app: FastifyInstance, backend: string, optio
       preHandler,
       replyOptions: {
         onResponse: (request, reply, res) => {
-          const op = v.contract.match(request.method, request.url);
+          const op = operations.get(request);
           if (!op) {
             reply.send(res.stream);
             return;

@@ -29,6 +29,7 @@ beforeAll(async () => {
     Array.from({ length: 500 }, (_, i) => ({ uuid: i, name: i, children: 'none' })),
   );
   backend.get(`${API}/history/:kind/:uuid`, () => ({ entries: [], more: false }));
+  backend.get('/userprofile/.well-known/openid-configuration', () => ({ issuer: 'https://sso.example.net' }));
   const address = await backend.listen({ port: 0, host: '127.0.0.1' });
   proxy = await buildApp({ backend: address, webDist: null });
   await proxy.ready();
@@ -126,4 +127,13 @@ it('with validation off, forwards without a check', async () => {
   expect(res.rawPayload.equals(gzipped)).toBe(true);
   expect(res.headers[VIOLATIONS_HEADER]).toBeUndefined();
   await plain.close();
+});
+
+it("forwards the provider's discovery document, an operation of the document, and checks it", async () => {
+  stderr.mockClear();
+  const res = await proxy.inject({ method: 'GET', url: '/userprofile/.well-known/openid-configuration' });
+  expect(res.json()).toEqual({ issuer: 'https://sso.example.net' });
+  const header = JSON.parse(String(res.headers[VIOLATIONS_HEADER])) as { operation: string; pointer: string }[];
+  expect(header).toContainEqual(expect.objectContaining({ operation: 'openidConfiguration', pointer: '/jwks_uri' }));
+  expect(captured().length).toBe(header.length);
 });

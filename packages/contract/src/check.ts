@@ -127,6 +127,7 @@ export async function runCheck(contract: Contract, validator: Validator, options
   const entry = (op: Operation) => entries.get(op.operationId) as Entry;
   const byId = (id: string) => contract.operations.find((o) => o.operationId === id);
   let token = options.token;
+  let signedIn = false;
   let stopped: string | undefined;
 
   /** Sends a call of the operation and checks its answer; every call of the check goes through here. */
@@ -143,8 +144,17 @@ export async function runCheck(contract: Contract, validator: Validator, options
     }
     // Public calls go without the session cookie, as a fresh browser would (logout would end the check's session).
     const anonymous = init.anonymous ?? !needsToken(op);
-    const res = await client.send({ ...init, anonymous, method: op.method, url: rootPrefix + path, headers });
     const e = entry(op);
+    let res: Received;
+    try {
+      res = await client.send({ ...init, anonymous, method: op.method, url: rootPrefix + path, headers });
+    } catch (error) {
+      // Before the sign-in is done the check cannot run; after it, a call without an answer fails its operation.
+      if (error instanceof BudgetSpent || !signedIn) throw error;
+      e.calls++;
+      fail(op, '/status', `no answer: ${(error as Error).message}`);
+      return { status: 0, headers: {}, body: '' };
+    }
     e.calls++;
     e.statuses.add(res.status);
     for (const v of validator.checkAnswer(op, res)) e.violations.push(v);
@@ -532,6 +542,7 @@ export async function runCheck(contract: Contract, validator: Validator, options
   // ------------------------------------------------------------------- run
   await signIn();
   if (!token) throw new CannotRun('give --username and --password, or --token');
+  signedIn = true;
   for (const id of SIGN_IN_OPERATIONS) {
     const op = byId(id);
     if (op && entry(op).calls > 0) progress(line(op));
