@@ -55,6 +55,7 @@ export async function startServer({ port: wanted, env = {} } = {}) {
   }
   return {
     origin,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
