@@ -528,6 +528,7 @@ export async function runCheck(contract: Contract, validator: Validator, options
       const path = fill(family.remove, { [onlyPathParam(family.remove) as string]: id });
       try {
         const res = await client.send({
+          unbudgeted: true,
           method: 'DELETE',
           url: rootPrefix + path,
           headers: { authorization: `Bearer ${token}`, algorithm: 'RSA256' },

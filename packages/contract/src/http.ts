@@ -12,6 +12,8 @@ export interface Sent {
   body?: string | FormData;
   /** Leave the session cookie out (public calls, and calls that must not be signed in). */
   anonymous?: boolean;
+  /** Sent even when the budget is spent: the clean-up of the records the check created. */
+  unbudgeted?: boolean;
 }
 
 export interface Received {
@@ -41,9 +43,9 @@ export class Client {
   constructor(readonly options: ClientOptions) {}
 
   async send(req: Sent): Promise<Received> {
-    if (this.requests >= this.options.maxRequests)
+    if (!req.unbudgeted && this.requests >= this.options.maxRequests)
       throw new BudgetSpent(`--max-requests ${this.options.maxRequests} reached`);
-    if (Date.now() >= this.options.deadline) throw new BudgetSpent('--time-limit reached');
+    if (!req.unbudgeted && Date.now() >= this.options.deadline) throw new BudgetSpent('--time-limit reached');
     this.requests++;
     const headers: Record<string, string> = { accept: 'application/json, */*;q=0.5', ...req.headers };
     const xsrf = this.cookies.get(XSRF_COOKIE);
