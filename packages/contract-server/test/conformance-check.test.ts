@@ -209,6 +209,12 @@ describe('when the check cannot run, the command says so in one line and exits 2
     expect(run.stderr).toMatch(/^contract: sign-in refused: POST \/userprofile\/login answered 401 .*\n$/);
   });
 
+  it('the token is refused', async () => {
+    const run = await command(['--target', dev.url, '--token', 'not-a-token']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe('contract: the token was refused: GET /api/v1/me answered 401\n');
+  });
+
   it('a flag is wrong', async () => {
     const run = await command(['--target', dev.url, '--token', 't', '--concurrency', '0']);
     expect(run.code).toBe(2);

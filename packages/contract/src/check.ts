@@ -544,6 +544,13 @@ export async function runCheck(contract: Contract, validator: Validator, options
   await signIn();
   if (!token) throw new CannotRun('give --username and --password, or --token');
   signedIn = true;
+  // A token the backend refuses would make every answer a documented 401: the check could judge nothing.
+  const probe = reads.find((op) => needsToken(op) && op.params === 0 && !op.parameters.some((p) => p.required));
+  if (probe) {
+    const res = await call(probe, probe.path);
+    if (res.status === 401 || res.status === 403)
+      throw new CannotRun(`the token was refused: ${probe.method} ${probe.docPath} answered ${res.status}`);
+  }
   for (const id of SIGN_IN_OPERATIONS) {
     const op = byId(id);
     if (op && entry(op).calls > 0) progress(line(op));
