@@ -32,11 +32,12 @@ Options:
   --timeout MS          time-out per request (default 10000)
   --max-requests N      stop after N requests (default: no limit)
   --time-limit S        stop after S seconds (default 600)
+  --progress            progress lines even when stderr is not a terminal
   -q, --quiet           no progress lines
   -h, --help            show this help
 
-Progress goes to stderr, one line per operation, when stderr is a terminal
-(or with --progress); the table, score and coverage go to stdout.
+Progress goes to stderr, one line per operation, when stderr is a terminal;
+the table, score and coverage go to stdout.
 
 Exit status: 0 every exercised operation conforms, 1 some do not, 2 the check
 cannot run (bad flags, target unreachable, sign-in refused).`;
