@@ -54,6 +54,14 @@ const short = (v: unknown) => {
   return s.length > 60 ? `${s.slice(0, 57)}...` : s;
 };
 
+/** Values of these never go into a reason (reports, the proxy's header and log): passwords, secrets, tokens. */
+const SECRET = /password|secret|token|credential/i;
+
+/** The value at the pointer, short, or "(hidden)" for a secret. */
+function actual(value: unknown, pointer: string): string {
+  return SECRET.test(pointer.slice(pointer.lastIndexOf('/') + 1)) ? '(hidden)' : short(at(value, pointer));
+}
+
 /** One Ajv error as pointer and reason, with the actual value where it helps (`must be string, got number`). */
 function describe(error: ErrorObject, value: unknown): { pointer: string; reason: string; extra: boolean } {
   const pointer = error.instancePath;
@@ -82,17 +90,17 @@ function describe(error: ErrorObject, value: unknown): { pointer: string; reason
     case 'enum':
       return {
         pointer,
-        reason: `must be one of ${short(params.allowedValues)}, got ${short(at(value, pointer))}`,
+        reason: `must be one of ${short(params.allowedValues)}, got ${actual(value, pointer)}`,
         extra: false,
       };
     case 'const':
       return {
         pointer,
-        reason: `must be ${short(params.allowedValue)}, got ${short(at(value, pointer))}`,
+        reason: `must be ${short(params.allowedValue)}, got ${actual(value, pointer)}`,
         extra: false,
       };
     default:
-      return { pointer, reason: `${error.message ?? error.keyword}, got ${short(at(value, pointer))}`, extra: false };
+      return { pointer, reason: `${error.message ?? error.keyword}, got ${actual(value, pointer)}`, extra: false };
   }
 }
 

@@ -51,6 +51,7 @@ components:
         uuid: { type: string }
         name: { type: string }
         kind: { enum: [a, b] }
+        password: { type: string, maxLength: 4 }
 `,
 });
 const validator = createValidator(contract);
@@ -123,6 +124,16 @@ it('checks a request: its query and its body', () => {
   expect(validator.checkRequest(save!, { url: '/base/things/x', headers: {} }).map(formatViolation)).toEqual([
     'saveThing /body: required request body missing',
   ]);
+  // A secret's value never goes into a reason (the proxy logs them and sends them in a header).
+  expect(
+    validator
+      .checkRequest(save!, {
+        url: '/base/things/x',
+        headers: json,
+        body: '{"uuid":"u","name":"n","password":"hunter2!"}',
+      })
+      .map(formatViolation),
+  ).toEqual(['saveThing /body/password: must NOT have more than 4 characters, got (hidden)']);
 });
 
 it('writes one JUnit testcase per exercised operation, named METHOD /path, with the reasons in its failure', () => {
