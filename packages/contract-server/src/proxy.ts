@@ -86,14 +86,28 @@ function decoded(body: Buffer, encoding: string | undefined): Buffer {
   }
 }
 
-/** The whole stream as one buffer (events rather than an async iterator: this runs for every answer). */
-function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
+/** The stream's chunks (events rather than an async iterator: this runs for every answer). */
+function chunksOf(stream: NodeJS.ReadableStream): Promise<Buffer[]> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer | string) => chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)));
-    stream.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
+    stream.once('end', () => resolve(chunks));
     stream.once('error', reject);
   });
+}
+
+const joined = (chunks: Buffer[]): Buffer => (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+
+const collect = (stream: NodeJS.ReadableStream): Promise<Buffer> => chunksOf(stream).then(joined);
+
+/** Whether the chunks hold exactly these bytes (compared in place, without joining them). */
+function sameBytes(chunks: Buffer[], body: Buffer): boolean {
+  let offset = 0;
+  for (const chunk of chunks) {
+    if (offset + chunk.length > body.length || chunk.compare(body, offset, offset + chunk.length) !== 0) return false;
+    offset += chunk.length;
+  }
+  return offset === body.length;
 }
 
 const logLine = (line: string) => process.stderr.write(`${line}\n`);
@@ -166,14 +180,18 @@ export async function registerProxy(app: FastifyInstance, backend: string, optio
             reply.send(res.stream);
             return;
           }
-          collect(res.stream).then(
-            (body) => {
+          chunksOf(res.stream).then(
+            (chunks) => {
               const headers = reply.getHeaders() as Record<string, string>;
               const key = `${op.operationId} ${request.method} ${reply.statusCode} ${headers['content-type']} ${headers['content-encoding']}`;
               const last = validate === 'full' ? undefined : remembered.get(key);
               let found: Violation[];
-              if (last?.body.equals(body)) found = last.found;
-              else {
+              let body: Buffer;
+              if (last && sameBytes(chunks, last.body)) {
+                body = last.body;
+                found = last.found;
+              } else {
+                body = joined(chunks);
                 try {
                   found = v.checkAnswer(op, {
                     status: reply.statusCode,
