@@ -320,7 +320,7 @@ export async function runCheck(contract: Contract, validator: Validator, options
   const line = (op: Operation) => {
     const e = entry(op);
     const errors = e.violations.filter((v) => v.severity === 'error' || options.strict).length;
-    return `${errors ? 'FAIL' : 'ok  '} ${op.method.padEnd(6)} ${op.docPath} (${e.calls} calls${errors ? `, ${errors} violations` : ''})`;
+    return `${errors ? 'FAIL' : 'ok  '} ${op.method.padEnd(6)} ${op.docPath} (${e.calls} call${e.calls === 1 ? '' : 's'}${errors ? `, ${errors} violation${errors === 1 ? '' : 's'}` : ''})`;
   };
 
   // ------------------------------------------------------------ write phase

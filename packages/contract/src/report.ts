@@ -17,7 +17,7 @@ export function table(r: Report): string {
     const warnings = o.violations.filter((v) => v.severity === 'warning' && !r.strict);
     const result =
       o.outcome === 'pass' ? (warnings.length ? 'pass (warnings)' : 'pass') : o.outcome === 'fail' ? 'FAIL' : '-';
-    const checks = o.calls === 0 ? '' : `${o.calls} calls: ${o.statuses.join(',')}`;
+    const checks = o.calls === 0 ? '' : `${o.calls} call${o.calls === 1 ? '' : 's'}: ${o.statuses.join(',')}`;
     const reasons = [...errors, ...warnings].map((v) => formatViolation(v).slice(v.operation.length + 1));
     const shown = reasons.slice(0, REASONS_SHOWN);
     if (reasons.length > REASONS_SHOWN) shown.push(`... ${reasons.length - REASONS_SHOWN} more`);
