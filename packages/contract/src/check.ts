@@ -157,7 +157,10 @@ export async function runCheck(contract: Contract, validator: Validator, options
     }
     e.calls++;
     e.statuses.add(res.status);
-    for (const v of validator.checkAnswer(op, res)) e.violations.push(v);
+    // The same violation on another call of the operation is reported once.
+    for (const v of validator.checkAnswer(op, res))
+      if (!e.violations.some((x) => x.pointer === v.pointer && x.reason === v.reason && x.status === v.status))
+        e.violations.push(v);
     return res;
   };
   const fail = (op: Operation, pointer: string, reason: string, status?: number) =>
