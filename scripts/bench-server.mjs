@@ -23,55 +23,17 @@
 //
 // BENCH_SERVER=auth or BENCH_SERVER=prism runs only one of them.
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, load, loadAverage, loadTool, median, root, startServer } from './lib/bench-util.mjs';
+import { freePort, load, loadAverage, loadTool, median, root, signIn, startServer } from './lib/bench-util.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS) || 10;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 10;
-const PASSWORD = process.env.SEED_PASSWORD ?? 'Passw0rd!';
-const CONSOLE_CLIENT_ID = '6f1c1f0e-3b8a-4d52-9a57-2f3c5f0b7d10';
 const XSRF = randomBytes(16).toString('hex');
 const xsrfHeaders = { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF };
-
-/** Signs in as a browser would (authorize with credentials, then the PKCE code exchange). */
-async function signIn(origin, username) {
-  const verifier = randomBytes(32).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const json = { 'content-type': 'application/json', ...xsrfHeaders };
-  const authorize = await fetch(`${origin}/userprofile/api/v1/auth/authorize`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({
-      credentials: { username, password: PASSWORD },
-      authorizeRequest: {
-        client_id: CONSOLE_CLIENT_ID,
-        redirect_uri: `${origin}/userprofile/selfcallback`,
-        response_type: 'code',
-        code_challenge: challenge,
-        code_challenge_method: 'S256',
-        state: 'bench',
-      },
-    }),
-  });
-  if (!authorize.ok) throw new Error(`authorize: ${authorize.status} ${await authorize.text()}`);
-  const code = new URL((await authorize.json()).redirectUrl).searchParams.get('code');
-  const token = await fetch(`${origin}/userprofile/api/v1/auth/token`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({
-      client_id: CONSOLE_CLIENT_ID,
-      code,
-      code_verifier: verifier,
-      grant_type: 'authorization_code',
-    }),
-  });
-  if (!token.ok) throw new Error(`token: ${token.status} ${await token.text()}`);
-  return (await token.json()).access_token;
-}
 
 async function startPrism(port) {
   const child = spawn(

@@ -5,7 +5,8 @@
 // longest event-loop stall during a 50,000-row import), signins (heap after
 // 20,000 unfinished sign-ins), visibility (the 5000-cluster tree in Chromium),
 // slowloris (sockets trickling a request body, cut by the request timeout),
-// history (heap kept per change of the largest record).
+// history (heap kept per change of the largest record), proxy (throughput
+// through the validating proxy with and without the check).
 // `npm run bench -- server` runs one part.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -23,6 +24,7 @@ const parts = [
   { name: 'visibility', script: 'scripts/bench-visibility.mjs', browser: true },
   { name: 'slowloris', script: 'scripts/bench-slowloris.mjs' },
   { name: 'history', script: 'scripts/bench-history.mjs' },
+  { name: 'proxy', script: 'scripts/bench-proxy.mjs' },
 ];
 const wanted = process.argv.slice(2);
 const selected = parts.filter((p) => wanted.length === 0 || wanted.includes(p.name));

@@ -1,6 +1,8 @@
 // Shared pieces of the benchmark scripts: a contract server on a spare port,
-// Chromium through Playwright, an HTTP load generator (wrk), and small statistics.
+// Chromium through Playwright, an HTTP load generator (wrk), a console sign-in
+// (a bearer token), and small statistics.
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -53,6 +55,7 @@ export async function startServer({ port: wanted, env = {} } = {}) {
   }
   return {
     origin,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -139,3 +142,43 @@ export function heapUsed() {
 }
 
 export const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+const PASSWORD = process.env.SEED_PASSWORD ?? 'Passw0rd!';
+const CONSOLE_CLIENT_ID = '6f1c1f0e-3b8a-4d52-9a57-2f3c5f0b7d10';
+
+/** Signs in as a browser would (authorize with credentials, then the PKCE code exchange). */
+export async function signIn(origin, username) {
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const xsrf = randomBytes(16).toString('hex');
+  const json = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+  const authorize = await fetch(`${origin}/userprofile/api/v1/auth/authorize`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({
+      credentials: { username, password: PASSWORD },
+      authorizeRequest: {
+        client_id: CONSOLE_CLIENT_ID,
+        redirect_uri: `${origin}/userprofile/selfcallback`,
+        response_type: 'code',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+        state: 'bench',
+      },
+    }),
+  });
+  if (!authorize.ok) throw new Error(`authorize: ${authorize.status} ${await authorize.text()}`);
+  const code = new URL((await authorize.json()).redirectUrl).searchParams.get('code');
+  const token = await fetch(`${origin}/userprofile/api/v1/auth/token`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({
+      client_id: CONSOLE_CLIENT_ID,
+      code,
+      code_verifier: verifier,
+      grant_type: 'authorization_code',
+    }),
+  });
+  if (!token.ok) throw new Error(`token: ${token.status} ${await token.text()}`);
+  return (await token.json()).access_token;
+}

@@ -1,0 +1,641 @@
+// The conformance check of a backend against the document (`npm run contract`).
+// Read-only by default: every GET operation of the document, with path
+// parameters found in the answers of the list operations, and for every
+// operation that needs a token the same call with no token and with a tampered
+// one (both must answer 401). With allowWrites: every write operation gets a
+// body its schema refuses (400, nothing changed), and every record kind the
+// document can create and delete goes through create, read, update, read,
+// delete, read (404), on records named with the run's id only, all deleted at
+// the end whatever happened.
+import { randomBytes } from 'node:crypto';
+import { createCodeChallenge, createCodeVerifier, createState } from '@userprofile/shared/pkce';
+import { type Contract, type Json, needsToken, type Operation } from './document.ts';
+import { BudgetSpent, CannotRun, Client, type Received, type Sent } from './http.ts';
+import type { Validator, Violation } from './validate.ts';
+import { badBody, fitTo, onlyPathParam, runName, Samples, valueFor } from './values.ts';
+
+export interface CheckOptions {
+  /** The backend's origin, e.g. http://127.0.0.1:8080 (a path ending in the document's base is allowed). */
+  target: string;
+  username?: string;
+  password?: string;
+  token?: string;
+  allowWrites?: boolean;
+  strict?: boolean;
+  concurrency?: number;
+  timeoutMs?: number;
+  maxRequests?: number;
+  timeLimitS?: number;
+  /** One line per operation checked. */
+  progress?: (line: string) => void;
+}
+
+export type Outcome = 'pass' | 'fail' | 'not exercised';
+
+export interface OperationResult {
+  operationId: string;
+  method: string;
+  /** The path as the document spells it. */
+  path: string;
+  outcome: Outcome;
+  calls: number;
+  statuses: number[];
+  /** Errors (and warnings, which fail only with strict), each with pointer and reason. */
+  violations: Violation[];
+  /** Why it was not exercised, when it was not. */
+  note?: string;
+}
+
+export interface Report {
+  target: string;
+  runId: string;
+  startedAt: string;
+  durationMs: number;
+  allowWrites: boolean;
+  strict: boolean;
+  requests: number;
+  operations: OperationResult[];
+  exercised: number;
+  conforming: number;
+  total: number;
+  /** Set when the check stopped early (budget or time limit). */
+  stopped?: string;
+}
+
+interface Entry {
+  op: Operation;
+  calls: number;
+  statuses: Set<number>;
+  violations: Violation[];
+  note?: string;
+}
+
+const SIGN_IN_OPERATIONS = ['login', 'authorize', 'token', 'checkSession', 'frontendConfig'];
+
+function tamper(token: string): string {
+  const parts = token.split('.');
+  const sig = parts[parts.length - 1] ?? '';
+  const i = Math.floor(sig.length / 2);
+  parts[parts.length - 1] = sig.slice(0, i) + (sig[i] === 'A' ? 'B' : 'A') + sig.slice(i + 1);
+  return parts.join('.');
+}
+
+async function pool<T>(items: T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(size, queue.length)) }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+    }),
+  );
+}
+
+const jsonOf = (r: Received): unknown => {
+  try {
+    return JSON.parse(r.body);
+  } catch {
+    return undefined;
+  }
+};
+
+export async function runCheck(contract: Contract, validator: Validator, options: CheckOptions): Promise<Report> {
+  const started = Date.now();
+  const runId = randomBytes(4).toString('hex');
+  let url: URL;
+  try {
+    url = new URL(options.target);
+  } catch {
+    throw new CannotRun(`--target ${options.target} is not a URL (e.g. http://127.0.0.1:8080)`);
+  }
+  // The document's paths sit under its server's base path (/userprofile); a target given with it is fine.
+  const prefix = url.pathname.replace(/\/+$/, '').endsWith(contract.base)
+    ? url.pathname.replace(/\/+$/, '')
+    : `${url.pathname.replace(/\/+$/, '')}${contract.base}`;
+  const rootPrefix = prefix.slice(0, prefix.length - contract.base.length);
+  const client = new Client({
+    origin: url.origin,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    maxRequests: options.maxRequests ?? Number.POSITIVE_INFINITY,
+    deadline: started + (options.timeLimitS ?? 600) * 1000,
+  });
+  const progress = options.progress ?? (() => {});
+  // The report lists the operations in the document's order.
+  const order = Object.keys((contract.doc.paths ?? {}) as Json);
+  const documentOrder = [...contract.operations].sort((a, b) => order.indexOf(a.docPath) - order.indexOf(b.docPath));
+  const entries = new Map<string, Entry>(
+    documentOrder.map((op) => [op.operationId, { op, calls: 0, statuses: new Set(), violations: [] }]),
+  );
+  const entry = (op: Operation) => entries.get(op.operationId) as Entry;
+  const byId = (id: string) => contract.operations.find((o) => o.operationId === id);
+  let token = options.token;
+  let signedIn = false;
+  let stopped: string | undefined;
+
+  /** Sends a call of the operation and checks its answer; every call of the check goes through here. */
+  const call = async (
+    op: Operation,
+    path: string,
+    init: Omit<Sent, 'url' | 'method'> & { auth?: 'token' | 'none' | 'tampered' } = {},
+  ): Promise<Received> => {
+    const headers: Record<string, string> = { ...init.headers };
+    const auth = init.auth ?? (needsToken(op) ? 'token' : 'none');
+    if (auth !== 'none' && token) {
+      headers.authorization = `Bearer ${auth === 'tampered' ? tamper(token) : token}`;
+      headers.algorithm = 'RSA256';
+    }
+    // Public calls go without the session cookie, as a fresh browser would (logout would end the check's session).
+    const anonymous = init.anonymous ?? !needsToken(op);
+    const e = entry(op);
+    let res: Received;
+    try {
+      res = await client.send({ ...init, anonymous, method: op.method, url: rootPrefix + path, headers });
+    } catch (error) {
+      // Before the sign-in is done the check cannot run; after it, a call without an answer fails its operation.
+      if (error instanceof BudgetSpent || !signedIn) throw error;
+      e.calls++;
+      fail(op, '/status', `no answer: ${(error as Error).message}`);
+      return { status: 0, headers: {}, body: '' };
+    }
+    e.calls++;
+    e.statuses.add(res.status);
+    // The same violation on another call of the operation is reported once.
+    for (const v of validator.checkAnswer(op, res))
+      if (!e.violations.some((x) => x.pointer === v.pointer && x.reason === v.reason && x.status === v.status))
+        e.violations.push(v);
+    return res;
+  };
+  const fail = (op: Operation, pointer: string, reason: string, status?: number) =>
+    entry(op).violations.push({
+      operation: op.operationId,
+      status,
+      pointer,
+      reason,
+      severity: 'error',
+      side: 'response',
+    });
+
+  const fill = (op: Operation, values: Record<string, string>): string =>
+    op.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+
+  // ---------------------------------------------------------------- sign-in
+  const signIn = async () => {
+    const config = byId('frontendConfig');
+    let clientId: string | undefined;
+    let envBaseUrl: string | undefined;
+    try {
+      // Any GET also gives the cross-site request cookie the later writes need.
+      const res = config
+        ? await call(config, config.path, { anonymous: true })
+        : await client.send({ method: 'GET', url: `${rootPrefix}${contract.base}/` });
+      ({ clientId, envBaseUrl } = (jsonOf(res) ?? {}) as { clientId?: string; envBaseUrl?: string });
+    } catch (error) {
+      if (error instanceof BudgetSpent) throw error;
+      throw new CannotRun(`cannot reach ${options.target}: ${(error as Error).message}`);
+    }
+    if (token || !options.username) return;
+    if (!clientId) throw new CannotRun('cannot sign in: GET /api/v1/auth/frontendconfig names no clientId');
+    const verifier = createCodeVerifier();
+    const authorizeRequest = {
+      client_id: clientId,
+      redirect_uri: `${url.origin}${prefix}/selfcallback`,
+      response_type: 'code',
+      code_challenge: await createCodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state: createState(),
+      scope: 'openid',
+    };
+    const json = { 'content-type': 'application/json' };
+    const step = async (id: string, body: string, headers: Record<string, string>) => {
+      const op = byId(id);
+      if (!op) throw new CannotRun(`cannot sign in: the document has no operation ${id}`);
+      try {
+        return await call(op, op.path, { body, headers, anonymous: false });
+      } catch (error) {
+        if (error instanceof BudgetSpent) throw error;
+        throw new CannotRun(`cannot sign in: ${(error as Error).message}`);
+      }
+    };
+    const session = byId('checkSession');
+    if (session) await step('checkSession', JSON.stringify({ authorizeRequest }), json);
+    const login = await step(
+      'login',
+      new URLSearchParams({ username: options.username, password: options.password ?? '' }).toString(),
+      { 'content-type': 'application/x-www-form-urlencoded' },
+    );
+    if (login.status !== 200 || (jsonOf(login) as { success?: boolean } | undefined)?.success !== true)
+      throw new CannotRun(
+        `sign-in refused: POST ${contract.base}/login answered ${login.status} ${login.body.slice(0, 120)}`,
+      );
+    let authorized = await step('authorize', JSON.stringify({ authorizeRequest }), json);
+    // Behind a proxy (another origin) the console's client may be registered for the backend's own console
+    // address, which frontendconfig names: the sign-in is tried there once more.
+    const registered = envBaseUrl ? `${envBaseUrl.replace(/\/+$/, '')}/selfcallback` : undefined;
+    if (authorized.status === 400 && registered && registered !== authorizeRequest.redirect_uri) {
+      authorizeRequest.redirect_uri = registered;
+      authorized = await step('authorize', JSON.stringify({ authorizeRequest }), json);
+    }
+    const redirect = (jsonOf(authorized) as { redirectUrl?: string } | undefined)?.redirectUrl;
+    const code = redirect ? new URL(redirect, url.origin).searchParams.get('code') : null;
+    if (!code)
+      throw new CannotRun(
+        `sign-in refused: POST /api/v1/auth/authorize answered ${authorized.status} ${authorized.body.slice(0, 120)}`,
+      );
+    const exchanged = await step(
+      'token',
+      JSON.stringify({ client_id: clientId, code, code_verifier: verifier, grant_type: 'authorization_code' }),
+      json,
+    );
+    token = (jsonOf(exchanged) as { access_token?: string } | undefined)?.access_token;
+    if (!token)
+      throw new CannotRun(
+        `sign-in refused: POST /api/v1/auth/token answered ${exchanged.status} ${exchanged.body.slice(0, 120)}`,
+      );
+  };
+
+  // ------------------------------------------------------------- read phase
+  const samples = new Samples();
+  const isWrite = (op: Operation) => op.method !== 'GET' || op.unsafe;
+  const reads = contract.operations.filter((op) => !isWrite(op));
+
+  /** Every combination of path parameter values to try for an operation, best first. */
+  const pathsFor = (op: Operation): string[] => {
+    const params = op.parameters.filter((p) => p.in === 'path');
+    let partial: { path: string; values: Record<string, string> }[] = [{ path: op.path, values: {} }];
+    // Enumerated parameters first: they decide which list the others come from (history/{kind}/{uuid}).
+    const ordered = [...params].sort((a, b) => Number(Boolean(b.schema.enum)) - Number(Boolean(a.schema.enum)));
+    for (const p of ordered) {
+      partial = partial.flatMap(({ path, values }) => {
+        const enumerated = (p.schema.enum as unknown[] | undefined)?.map(String);
+        const choices = enumerated ?? samples.candidates(p.name, path, 3);
+        const found =
+          choices.length > 0 ? choices : [valueFor(validator, `${op.operationId} ${p.name}`, p.schema) ?? 'x'];
+        return found.map((v) => ({
+          path: enumerated ? path.replace(`{${p.name}}`, v) : path,
+          values: { ...values, [p.name]: v },
+        }));
+      });
+    }
+    return partial.map(({ values }) => fill(op, values));
+  };
+
+  const queryFor = (op: Operation, all: boolean): string => {
+    const q = new URLSearchParams();
+    for (const p of op.parameters.filter((x) => x.in === 'query' && (x.required || all))) {
+      const v = valueFor(validator, `${op.operationId} query ${p.name}`, p.schema);
+      if (v !== undefined) q.set(p.name, v);
+    }
+    const s = q.toString();
+    return s ? `?${s}` : '';
+  };
+
+  const exerciseRead = async (op: Operation) => {
+    const hasPathParams = op.params > 0;
+    const paths = pathsFor(op);
+    // An enumerated parameter: every value; a found one: until an answer is a 2xx.
+    const enumerated = op.parameters.some((p) => p.in === 'path' && p.schema.enum);
+    let first: string | undefined;
+    for (const path of paths) {
+      const res = await call(op, path + queryFor(op, false));
+      first ??= path;
+      if (res.status >= 200 && res.status < 300) samples.harvest(op.path, jsonOf(res));
+      if (!enumerated && res.status < 300) break;
+      if (!enumerated && !hasPathParams) break;
+    }
+    const optional = op.parameters.some((p) => p.in === 'query' && !p.required);
+    if (optional && first) await call(op, first + queryFor(op, true));
+    if (needsToken(op) && first) await authProbes(op, first + queryFor(op, false));
+    progress(line(op));
+  };
+
+  /** The same call with no token and with a tampered one: both must be refused with 401. */
+  const authProbes = async (op: Operation, path: string, init: Omit<Sent, 'url' | 'method'> = {}) => {
+    for (const auth of ['none', 'tampered'] as const) {
+      const res = await call(op, path, { ...init, auth, anonymous: true });
+      if (res.status !== 401)
+        fail(
+          op,
+          '/status',
+          `${auth === 'none' ? 'no token' : 'a tampered token'} answered ${res.status}, expected 401 (authentication ignored)`,
+          res.status,
+        );
+    }
+  };
+
+  const line = (op: Operation) => {
+    const e = entry(op);
+    const errors = e.violations.filter((v) => v.severity === 'error' || options.strict).length;
+    return `${errors ? 'FAIL' : 'ok  '} ${op.method.padEnd(6)} ${op.docPath} (${e.calls} call${e.calls === 1 ? '' : 's'}${errors ? `, ${errors} violation${errors === 1 ? '' : 's'}` : ''})`;
+  };
+
+  // ------------------------------------------------------------ write phase
+  const lists = () => reads.filter((op) => op.params === 0 && !op.parameters.some((p) => p.required));
+  const counts = async (): Promise<Map<string, number>> => {
+    const out = new Map<string, number>();
+    for (const op of lists()) {
+      const res = await client.send({
+        method: 'GET',
+        url: rootPrefix + op.path,
+        headers: token && needsToken(op) ? { authorization: `Bearer ${token}`, algorithm: 'RSA256' } : {},
+      });
+      const body = jsonOf(res);
+      if (res.status === 200 && Array.isArray(body)) out.set(op.operationId, body.length);
+    }
+    return out;
+  };
+
+  const jsonSchemaOf = (schemaHolder: unknown): Json | undefined => {
+    const content = contract.deref(schemaHolder).content as Record<string, { schema?: Json }> | undefined;
+    return content?.['application/json']?.schema;
+  };
+  const okSchema = (op: Operation) => jsonSchemaOf((op.op.responses as Json | undefined)?.['200']);
+
+  const negative = async (op: Operation) => {
+    const body = contract.deref(op.op.requestBody);
+    const content = (body.content ?? {}) as Record<string, { schema?: Json }>;
+    const type = Object.keys(content)[0];
+    if (!type) return;
+    let sent: Sent['body'];
+    const headers: Record<string, string> = {};
+    if (type === 'multipart/form-data') {
+      const form = new FormData();
+      form.set('contractCheck', runId);
+      sent = form;
+    } else if (type === 'application/x-www-form-urlencoded') {
+      sent = new URLSearchParams({ contractCheck: runId }).toString();
+      headers['content-type'] = type;
+    } else {
+      const bad = badBody(validator, `${op.operationId} request`, content[type]?.schema ?? {});
+      if (bad === undefined) return;
+      sent = JSON.stringify(bad);
+      headers['content-type'] = type;
+    }
+    const path = fill(
+      op,
+      Object.fromEntries(
+        op.parameters
+          .filter((p) => p.in === 'path')
+          .map((p) => [p.name, valueFor(validator, `${op.operationId} ${p.name}`, p.schema) ?? 'x']),
+      ),
+    );
+    const res = await call(op, path, { body: sent, headers });
+    if (res.status !== 400)
+      fail(op, '/status', `a body that breaks the schema answered ${res.status}, expected 400`, res.status);
+    if (needsToken(op)) await authProbes(op, path, { body: sent, headers });
+  };
+
+  interface Family {
+    list: Operation;
+    read: Operation;
+    save: Operation;
+    remove: Operation;
+    previews: Operation[];
+  }
+  /** Record kinds the document can create and delete: DELETE P/{x}, a list under P, a read and a save answering the read's schema. */
+  const families = (): Family[] =>
+    contract.operations.flatMap((remove) => {
+      if (remove.method !== 'DELETE' || !onlyPathParam(remove)) return [];
+      const prefix = remove.path.slice(0, remove.path.lastIndexOf('/'));
+      const under = (o: Operation) => o.path.startsWith(`${prefix}/`);
+      const read = contract.operations.find(
+        (o) => o.method === 'GET' && under(o) && onlyPathParam(o) && o.path.endsWith('}') && okSchema(o),
+      );
+      const list = reads.find((o) => under(o) && o.params === 0 && jsonSchemaOf((o.op.responses as Json)['200']));
+      if (!read || !list) return [];
+      const readSchema = JSON.stringify(okSchema(read));
+      const saves = contract.operations.filter((o) => o.method === 'POST' && under(o) && o.op.requestBody);
+      const save = saves.find((o) => JSON.stringify(okSchema(o)) === readSchema);
+      if (!save) return [];
+      const input = JSON.stringify(contract.deref(save.op.requestBody).content);
+      const previews = saves.filter(
+        (o) => o !== save && JSON.stringify(contract.deref(o.op.requestBody).content) === input,
+      );
+      return [{ list, read, save, remove, previews }];
+    });
+
+  const created: { family: Family; id: string }[] = [];
+
+  const lifecycle = async (f: Family) => {
+    const param = onlyPathParam(f.read) as string;
+    const listed = jsonOf(await call(f.list, f.list.path));
+    const source = Array.isArray(listed) ? (listed[0] as Json | undefined) : undefined;
+    const sourceId = source?.[param];
+    if (typeof sourceId !== 'string') {
+      entry(f.save).note = `no record in ${f.list.method} ${f.list.docPath} to model a new one on`;
+      return;
+    }
+    const model = jsonOf(await call(f.read, fill(f.read, { [param]: sourceId })));
+    const requestSchema = jsonSchemaOf(f.save.op.requestBody) ?? {};
+    const s = contract.deref(requestSchema);
+    const required = (s.required as string[] | undefined) ?? [];
+    // A save body that wraps the record (`{ user: {...} }`) fits the record to the wrapped schema.
+    const wrapper =
+      required.length === 1 && !(s.properties as Json | undefined)?.name ? (required[0] as string) : undefined;
+    const recordSchema = contract.deref(wrapper ? (s.properties as Json)[wrapper] : s);
+    const record = fitTo(contract, recordSchema, model) as Json;
+    const props = (recordSchema.properties ?? {}) as Json;
+    const named = (p: Json): Json => {
+      const out: Json = {};
+      for (const [k, raw] of Object.entries(p)) {
+        const ps = contract.deref(raw);
+        if (/^(name|username|e-?mail)$/i.test(k)) out[k] = runName(runId, k, ps);
+        // Write-only values a read never answers (passwords, secrets) are made up for the copy.
+        else if (/password|secret/i.test(k) && record[k] === undefined) out[k] = runName(runId, k, ps);
+      }
+      return out;
+    };
+    Object.assign(record, named(props));
+    const wrap = (r: Json) => JSON.stringify(wrapper ? { [wrapper]: r } : r);
+    const json = { 'content-type': 'application/json' };
+    let made = await call(f.save, f.save.path, { body: wrap(record), headers: json });
+    if (made.status === 400) {
+      // The backend wants more than the schema requires (a list it needs non-empty): the copy keeps the model's lists,
+      // which refer to other records without changing them.
+      const full = fitTo(contract, recordSchema, model, true, true) as Json;
+      Object.assign(record, { ...full, ...named(props) });
+      made = await call(f.save, f.save.path, { body: wrap(record), headers: json });
+    }
+    const id = (jsonOf(made) as Json | undefined)?.[param];
+    if (made.status >= 300 || typeof id !== 'string') {
+      fail(
+        f.save,
+        '/status',
+        `creating a record (a copy of ${sourceId} named ${String(record.name ?? '')}) answered ${made.status}: ${made.body.slice(0, 160)}`,
+        made.status,
+      );
+      return;
+    }
+    created.push({ family: f, id });
+    const readPath = fill(f.read, { [param]: id });
+    const afterCreate = await call(f.read, readPath);
+    if (afterCreate.status !== 200)
+      fail(f.read, '/status', `the record just created answered ${afterCreate.status}`, afterCreate.status);
+    // The field an update changes: the description if any, else another text field the schema takes (a
+    // backend may refuse to rename a record), the name last.
+    const fieldSchema = (k: string) => contract.deref(props[k]);
+    const changeable = [
+      ...('description' in props ? ['description'] : []),
+      ...Object.keys(record).filter(
+        (k) => typeof record[k] === 'string' && !/^(name|username|e-?mail|uuid|description)$|password|secret/i.test(k),
+      ),
+      'name',
+    ].filter((k) => fieldSchema(k).enum === undefined && !fieldSchema(k).format && !fieldSchema(k).pattern);
+    let changed = 'name';
+    let newValue = '';
+    let update: Json = record;
+    let updated: Received | undefined;
+    for (const k of changeable) {
+      changed = k;
+      newValue = `${runName(runId, k, fieldSchema(k))}-updated`.slice(-Number(fieldSchema(k).maxLength ?? 255));
+      update = { ...record, [param]: id, [k]: newValue };
+      updated = await call(f.save, f.save.path, { body: wrap(update), headers: json });
+      if (updated.status !== 400) break;
+    }
+    if (updated && updated.status >= 300)
+      fail(
+        f.save,
+        '/status',
+        `updating the record it created answered ${updated.status}: ${updated.body.slice(0, 160)}`,
+        updated.status,
+      );
+    const afterUpdate = await call(f.read, readPath);
+    if ((jsonOf(afterUpdate) as Json | undefined)?.[changed] !== newValue)
+      fail(
+        f.read,
+        `/${changed}`,
+        `the update is not in the next read (expected ${JSON.stringify(newValue)})`,
+        afterUpdate.status,
+      );
+    for (const preview of f.previews) {
+      const res = await call(preview, preview.path, { body: wrap(update), headers: json });
+      if (res.status >= 300) fail(preview, '/status', `the record it created answered ${res.status}`, res.status);
+    }
+    const removePath = fill(f.remove, { [onlyPathParam(f.remove) as string]: id });
+    const removed = await call(f.remove, removePath);
+    if (removed.status >= 300) {
+      fail(f.remove, '/status', `deleting the record it created answered ${removed.status}`, removed.status);
+      return;
+    }
+    const gone = await call(f.read, readPath);
+    // Still there: the clean-up deletes it once more at the end.
+    if (gone.status !== 404)
+      fail(f.read, '/status', `the record is still there after its delete: ${gone.status}, expected 404`, gone.status);
+    else
+      created.splice(
+        created.findIndex((c) => c.id === id),
+        1,
+      );
+    await authProbes(f.remove, removePath);
+  };
+
+  const cleanUp = async () => {
+    for (const { family, id } of created.splice(0).reverse()) {
+      const path = fill(family.remove, { [onlyPathParam(family.remove) as string]: id });
+      try {
+        const res = await client.send({
+          unbudgeted: true,
+          method: 'DELETE',
+          url: rootPrefix + path,
+          headers: { authorization: `Bearer ${token}`, algorithm: 'RSA256' },
+        });
+        if (res.status >= 300) progress(`cleanup: DELETE ${path} answered ${res.status}; remove it by hand`);
+      } catch (error) {
+        progress(`cleanup: DELETE ${path} failed (${(error as Error).message}); remove it by hand`);
+      }
+    }
+  };
+
+  // ------------------------------------------------------------------- run
+  await signIn();
+  if (!token) throw new CannotRun('give --username and --password, or --token');
+  signedIn = true;
+  // A token the backend refuses would make every answer a documented 401: the check could judge nothing.
+  const probe = reads.find((op) => needsToken(op) && op.params === 0 && !op.parameters.some((p) => p.required));
+  if (probe) {
+    const res = await call(probe, probe.path);
+    if (res.status === 401 || res.status === 403)
+      throw new CannotRun(`the token was refused: ${probe.method} ${probe.docPath} answered ${res.status}`);
+  }
+  for (const id of SIGN_IN_OPERATIONS) {
+    const op = byId(id);
+    if (op && entry(op).calls > 0) progress(line(op));
+  }
+  try {
+    const flat = reads.filter((op) => op.params === 0);
+    const templated = reads.filter((op) => op.params > 0);
+    await pool(flat, options.concurrency ?? 2, exerciseRead);
+    await pool(templated, options.concurrency ?? 2, exerciseRead);
+    if (options.allowWrites) {
+      const before = await counts();
+      try {
+        const withBody = contract.operations.filter(
+          (op) => isWrite(op) && op.op.requestBody && !SIGN_IN_OPERATIONS.includes(op.operationId),
+        );
+        await pool(withBody, options.concurrency ?? 2, async (op) => {
+          await negative(op);
+          progress(line(op));
+        });
+        for (const f of families()) {
+          try {
+            await lifecycle(f);
+          } finally {
+            await cleanUp();
+          }
+          for (const op of [f.save, f.read, f.remove, ...f.previews]) progress(line(op));
+        }
+      } finally {
+        await cleanUp();
+      }
+      const after = await counts();
+      for (const [id, n] of before) {
+        const m = after.get(id);
+        const op = byId(id) as Operation;
+        if (m !== n) fail(op, '', `the list had ${n} records before the write checks and ${m ?? 'no list'} after`);
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof BudgetSpent)) throw error;
+    stopped = error.message;
+    await cleanUp().catch(() => {});
+  }
+
+  const operations: OperationResult[] = [...entries.values()].map((e) => {
+    const failing = e.violations.some((v) => v.severity === 'error' || options.strict);
+    const note =
+      e.note ??
+      (e.calls > 0
+        ? undefined
+        : isWrite(e.op) && !options.allowWrites
+          ? 'a write: exercised only with --allow-writes'
+          : isWrite(e.op)
+            ? 'changes records the check did not create'
+            : stopped
+              ? `not reached (${stopped})`
+              : 'no call made');
+    return {
+      operationId: e.op.operationId,
+      method: e.op.method,
+      path: e.op.docPath,
+      outcome: e.calls === 0 ? 'not exercised' : failing ? 'fail' : 'pass',
+      calls: e.calls,
+      statuses: [...e.statuses].sort(),
+      violations: e.violations,
+      ...(note ? { note } : {}),
+    };
+  });
+  const exercised = operations.filter((o) => o.outcome !== 'not exercised').length;
+  return {
+    target: options.target,
+    runId,
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    allowWrites: options.allowWrites === true,
+    strict: options.strict === true,
+    requests: client.requests,
+    operations,
+    exercised,
+    conforming: operations.filter((o) => o.outcome === 'pass').length,
+    total: operations.length,
+    ...(stopped ? { stopped } : {}),
+  };
+}
+
+export { CannotRun };
