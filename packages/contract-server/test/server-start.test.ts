@@ -2,6 +2,8 @@
 // machine, and prints the token that lets other machines use the mock control
 // API; on loopback it stays quiet.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
@@ -23,7 +25,16 @@ function start(env: Record<string, string>): Promise<{ out: string; err: string 
       [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'packages/contract-server/src/server.ts'],
       {
         cwd: root,
-        env: { ...process.env, PORT: port, SEED_USERS: '1', MOCK_TOKEN: '', MOCK_API: '', ...env },
+        // A data folder of its own: never the repository's .data/, nor the one of a server still stopping.
+        env: {
+          ...process.env,
+          PORT: port,
+          SEED_USERS: '1',
+          MOCK_TOKEN: '',
+          MOCK_API: '',
+          DATA_DIR: mkdtempSync(path.join(tmpdir(), 'userprofile-start-')),
+          ...env,
+        },
       },
     );
     let out = '';
