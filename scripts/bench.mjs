@@ -5,7 +5,9 @@
 // longest event-loop stall during a 50,000-row import), signins (heap after
 // 20,000 unfinished sign-ins), visibility (the 5000-cluster tree in Chromium),
 // slowloris (sockets trickling a request body, cut by the request timeout),
-// history (heap kept per change of the largest record).
+// history (heap kept per change of the largest record), storage (start from a
+// DATA_DIR of 100,000 users, its size, durable writes beside in-memory ones, an
+// import's stall while it is written).
 // `npm run bench -- server` runs one part.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -23,6 +25,7 @@ const parts = [
   { name: 'visibility', script: 'scripts/bench-visibility.mjs', browser: true },
   { name: 'slowloris', script: 'scripts/bench-slowloris.mjs' },
   { name: 'history', script: 'scripts/bench-history.mjs' },
+  { name: 'storage', script: 'scripts/bench-storage.mjs' },
 ];
 const wanted = process.argv.slice(2);
 const selected = parts.filter((p) => wanted.length === 0 || wanted.includes(p.name));

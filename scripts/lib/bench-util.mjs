@@ -1,8 +1,9 @@
 // Shared pieces of the benchmark scripts: a contract server on a spare port,
 // Chromium through Playwright, an HTTP load generator (wrk), and small statistics.
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -32,13 +33,22 @@ export function freePort() {
 export async function startServer({ port: wanted, env = {} } = {}) {
   const port = wanted ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'userprofile-bench-'));
   const child = spawn(
     process.execPath,
     [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'packages/contract-server/src/server.ts')],
     {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: origin, ...env },
+      // A data folder of its own, seeded afresh (never the repository's .data/).
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_ORIGIN: origin,
+        DATA_DIR: dataDir,
+        ...env,
+      },
     },
   );
   const deadline = Date.now() + 120_000;
@@ -56,6 +66,7 @@ export async function startServer({ port: wanted, env = {} } = {}) {
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
