@@ -258,7 +258,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     });
     // Writes outside the routes of the document (sign-in pages, logout) are saved before their answer too.
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') storage.persistence.flush();
+      if (request.method !== 'GET' && request.method !== 'HEAD') storage.persistence.flush(true);
       return payload;
     });
     await app.register(auth.plugin);

@@ -104,6 +104,8 @@ class Tracker {
   private savedUsers: Map<string, unknown>;
   private readonly savedText = new Map<string, string>();
   detached = false;
+  /** The store wrote since the last flush (the parts' state is not watched: flush(true) compares it). */
+  dirty = false;
 
   constructor(
     readonly store: Store,
@@ -234,6 +236,7 @@ export class Persistence {
 
   private attach(store: Store): void {
     const tracker = new Tracker(store, this.parts, () => {
+      tracker.dirty = true;
       if (tracker.detached || this.scheduled) return;
       this.scheduled = true;
       // Writes outside a request handler (none wait for it) are saved once their synchronous run ends.
@@ -258,15 +261,17 @@ export class Persistence {
   }
 
   /**
-   * Saves what changed since the last flush as one transaction. When the
-   * database refuses it, the store is rebuilt from the database (so memory
-   * is as it was before the write), onReload gets it, and this throws
-   * StorageWriteError (503).
+   * Saves what changed since the last flush as one transaction: what the store
+   * wrote, and with `all` whatever else changed (the sign-in state, which
+   * nothing watches). When the database refuses it, the store is rebuilt from
+   * the database (so memory is as it was before the write), onReload gets it,
+   * and this throws StorageWriteError (503).
    */
-  flush(): void {
+  flush(all = false): void {
     const tracker = this.tracker;
-    if (!tracker) return;
+    if (!tracker || !(all || tracker.dirty)) return;
     const { rows, saved } = tracker.changes();
+    tracker.dirty = false;
     if (rows.length === 0) return;
     try {
       this.db.write(rows);

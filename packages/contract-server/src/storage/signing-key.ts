@@ -25,6 +25,6 @@ export async function keptSigningKey(persistence: Persistence): Promise<SigningK
   if (jwk) return fromJwk(jwk);
   const key = await createSigningKey();
   jwk = await exportJWK(key.privateKey);
-  persistence.flush();
+  persistence.flush(true);
   return key;
 }

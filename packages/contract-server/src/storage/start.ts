@@ -79,7 +79,7 @@ export async function startStorage(options: StorageOptions, hooks: StorageHooks)
     started,
     reset: seed,
     snapshot: () => {
-      persistence.flush();
+      persistence.flush(true);
       return snapshotOf(persistence.db.rows());
     },
     durable<T extends object>(handlers: T): T {
@@ -89,10 +89,12 @@ export async function startStorage(options: StorageOptions, hooks: StorageHooks)
           const failures = persistence.failures;
           // A handler's synchronous part (most write all there) is saved at once, before
           // another request can run; what it writes after an await, once it settles.
+          // The sign-in state is compared only after calls that may change it (not GETs).
+          const all = (args[0] as { method?: string } | undefined)?.method !== 'GET';
           const result = handler.apply(this, args);
-          persistence.flush();
+          persistence.flush(all);
           const value = await result;
-          persistence.flush();
+          persistence.flush(all);
           // A write refused meanwhile took back what this request wrote too (memory was reloaded).
           if (persistence.failures !== failures)
             throw new StorageWriteError(
