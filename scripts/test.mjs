@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { prepareNode24 } from './node24.mjs';
+import { ensureNode24 } from './node24.mjs';
 import { buildConsole, ensureChromium, installPackages } from './setup.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -61,7 +61,7 @@ step('unit and contract tests (vitest)', () =>
 // The project runs on Node 20.19+, 22 and 24 (package.json engines): the server, contract and
 // unit tests run again under Node 24 from the npm registry (scripts/node24.mjs).
 step('server, contract and unit tests under Node 24 (vitest)', () =>
-  run(prepareNode24(), [
+  run(ensureNode24(), [
     join(root, 'node_modules/vitest/vitest.mjs'),
     'run',
     '--project=@userprofile/shared',

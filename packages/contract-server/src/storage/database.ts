@@ -1,5 +1,5 @@
 // The dev backend's database: one SQLite file (DATA_DIR/userprofile.db)
-// through better-sqlite3 (docs/decisions.md "Persistence"). It holds rows of
+// through node:sqlite or better-sqlite3 (docs/decisions.md "Persistence"). It holds rows of
 // JSON documents: one per record (a user, an application, ...) and one per
 // piece of state kept whole (the outbox, the reset tokens, the sign-in
 // state). This module knows files, locks, schema versions and transactions;
@@ -7,12 +7,76 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type BetterSqlite3 from 'better-sqlite3';
 import { DomainError } from '../store/errors.ts';
 
-const require = createRequire(import.meta.url);
-const Database = require('better-sqlite3') as typeof BetterSqlite3;
+/** What this module needs of a SQLite binding; node:sqlite and better-sqlite3 both give it. */
+interface Statement {
+  run(...params: unknown[]): unknown;
+  get(...params: unknown[]): unknown;
+  iterate(...params: unknown[]): IterableIterator<unknown>;
+}
+interface Connection {
+  exec(sql: string): void;
+  prepare(sql: string): Statement;
+  close(): void;
+}
+
+type Builtin = { DatabaseSync: new (file: string) => Connection & { isOpen: boolean } };
+
+/**
+ * node:sqlite where Node has it (22.13 and later: nothing to build, and
+ * better-sqlite3 12 aborts under Node 24 when a statement is collected), else
+ * better-sqlite3 (Node 20), built from source at install (docs/decisions.md
+ * "Persistence").
+ */
+function connect(file: string): Connection {
+  const builtin = process.getBuiltinModule?.('node:sqlite') as Builtin | undefined;
+  if (builtin) {
+    const db = new builtin.DatabaseSync(file);
+    return { exec: (sql) => db.exec(sql), prepare: (sql) => db.prepare(sql), close: () => db.isOpen && db.close() };
+  }
+  const Database = createRequire(import.meta.url)('better-sqlite3') as new (
+    file: string,
+    options: { timeout: number },
+  ) => Connection & { open: boolean };
+  const db = new Database(file, { timeout: 0 });
+  return { exec: (sql) => db.exec(sql), prepare: (sql) => db.prepare(sql), close: () => db.open && db.close() };
+}
+
+/** The SQLite result code's name (SQLITE_BUSY, ...) of either binding's error. */
+function sqliteCode(error: unknown): string | undefined {
+  const e = error as { code?: string; errcode?: number };
+  if (e.code?.startsWith('SQLITE_')) return e.code;
+  const names: Record<number, string> = {
+    5: 'SQLITE_BUSY',
+    6: 'SQLITE_LOCKED',
+    11: 'SQLITE_CORRUPT',
+    26: 'SQLITE_NOTADB',
+  };
+  return e.errcode === undefined ? undefined : names[e.errcode & 0xff];
+}
+
+/** A pragma's value. */
+function pragma(db: Connection, name: string): unknown {
+  const row = db.prepare(`PRAGMA ${name}`).get() as Record<string, unknown> | undefined;
+  return row ? Object.values(row)[0] : undefined;
+}
+
+/** Runs `fn` in one transaction: all of it is stored, or (it threw) nothing. */
+function transaction(db: Connection, fn: () => void): void {
+  db.exec('BEGIN');
+  try {
+    fn();
+    db.exec('COMMIT');
+  } catch (error) {
+    try {
+      db.exec('ROLLBACK');
+    } catch {
+      // SQLite rolled back already (a failed COMMIT can)
+    }
+    throw error;
+  }
+}
 
 export const DATABASE_FILE = 'userprofile.db';
 /** PRAGMA application_id of our files ("UPCS"): a SQLite file without it is someone else's. */
@@ -24,7 +88,7 @@ export const SCHEMA_VERSION = 1;
  * Migrations from version i+1 to i+2 (index i); none yet. A file of a newer
  * version than SCHEMA_VERSION is refused (an older server must not guess).
  */
-const MIGRATIONS: ((db: BetterSqlite3.Database) => void)[] = [];
+const MIGRATIONS: ((db: Connection) => void)[] = [];
 
 const SCHEMA = `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -39,20 +103,6 @@ export class StorageWriteError extends DomainError {
   readonly statusCode = 503;
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(here, '../../../..');
-
-/**
- * The addon for the running Node: npm install builds better-sqlite3 for the
- * Node that runs it; scripts/native.mjs builds it for other Node versions
- * (CI's Node 24) into .tools/native/, one file per ABI. A build for another
- * ABI does not load, so each Node picks its own.
- */
-export function nativeBinding(): string | undefined {
-  const own = path.join(ROOT, '.tools', 'native', `better_sqlite3-abi${process.versions.modules}.node`);
-  return existsSync(own) ? own : undefined;
-}
-
 export interface Row {
   kind: string;
   id: string;
@@ -60,11 +110,11 @@ export interface Row {
 }
 
 export class StorageDatabase {
-  private readonly upsert: BetterSqlite3.Statement<[string, string, string]>;
-  private readonly remove: BetterSqlite3.Statement<[string, string]>;
+  private readonly upsert: Statement;
+  private readonly remove: Statement;
 
   private constructor(
-    private readonly db: BetterSqlite3.Database,
+    private readonly db: Connection,
     /** The file, or ':memory:'. */
     readonly file: string,
   ) {
@@ -77,29 +127,28 @@ export class StorageDatabase {
    * process alone; null `dataDir`: a private database in memory (tests).
    */
   static open(dataDir: string | null): StorageDatabase {
-    if (dataDir === null)
-      return StorageDatabase.init(new Database(':memory:', { nativeBinding: nativeBinding() }), ':memory:');
+    if (dataDir === null) return StorageDatabase.init(connect(':memory:'), ':memory:');
     const dir = path.resolve(dataDir);
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, DATABASE_FILE);
     const existed = existsSync(file) && statSync(file).size > 0;
-    let db: BetterSqlite3.Database;
+    let db: Connection;
     try {
-      db = new Database(file, { nativeBinding: nativeBinding(), timeout: 0 });
+      db = connect(file);
     } catch (error) {
       throw new StorageRefusedError(`Cannot open the database ${file}: ${(error as Error).message}`);
     }
     try {
       // One writer: the exclusive lock is taken now and kept until the process ends
       // (the operating system drops it when the process dies, even by kill -9).
-      db.pragma('locking_mode = EXCLUSIVE');
+      db.exec('PRAGMA locking_mode = EXCLUSIVE');
       if (existed) StorageDatabase.check(db, file);
-      db.pragma('journal_mode = WAL');
+      db.exec('PRAGMA journal_mode = WAL');
       db.exec('BEGIN EXCLUSIVE; COMMIT');
     } catch (error) {
       db.close();
       if (error instanceof StorageRefusedError) throw error;
-      const code = (error as { code?: string }).code;
+      const code = sqliteCode(error);
       if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED')
         throw new StorageRefusedError(
           `Another server is using the data folder ${dir}: stop it first, or give this one another DATA_DIR.`,
@@ -114,43 +163,43 @@ export class StorageDatabase {
   }
 
   /** Refuses a file that is not ours, or of a schema this code does not know. */
-  private static check(db: BetterSqlite3.Database, file: string): void {
-    const appId = db.pragma('application_id', { simple: true }) as number;
+  private static check(db: Connection, file: string): void {
+    const appId = Number(pragma(db, 'application_id'));
     const tables = db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get() as { n: number };
-    if (appId === 0 && tables.n === 0) return;
+    if (appId === 0 && Number(tables.n) === 0) return;
     if (appId !== APPLICATION_ID)
       throw new StorageRefusedError(
         `${file} is a SQLite database of another program (application_id ${appId}). It was left untouched: move it away, or give the server another DATA_DIR.`,
       );
-    const check = db.pragma('quick_check', { simple: true });
+    const check = pragma(db, 'quick_check');
     if (check !== 'ok')
       throw new StorageRefusedError(
         `${file} is damaged (${String(check)}). It was left untouched: restore it from a copy or a snapshot, or move it away.`,
       );
-    const version = db.pragma('user_version', { simple: true }) as number;
+    const version = Number(pragma(db, 'user_version'));
     if (version > SCHEMA_VERSION)
       throw new StorageRefusedError(
         `${file} has schema version ${version}, newer than this server's ${SCHEMA_VERSION}: update the project, or start with another DATA_DIR (or --fresh to start over).`,
       );
   }
 
-  private static init(db: BetterSqlite3.Database, file: string): StorageDatabase {
+  private static init(db: Connection, file: string): StorageDatabase {
     // WAL with synchronous NORMAL: a commit is in the operating system's hands before
     // the answer leaves, so a killed process loses nothing answered; a power cut may
     // lose the last commits (docs/decisions.md "Persistence").
-    db.pragma('synchronous = NORMAL');
-    const version = db.pragma('user_version', { simple: true }) as number;
+    db.exec('PRAGMA synchronous = NORMAL');
+    const version = Number(pragma(db, 'user_version'));
     if (version === 0) {
-      db.transaction(() => {
+      transaction(db, () => {
         db.exec(SCHEMA);
-        db.pragma(`application_id = ${APPLICATION_ID}`);
-        db.pragma(`user_version = ${SCHEMA_VERSION}`);
-      })();
+        db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
+        db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+      });
     } else if (version < SCHEMA_VERSION) {
-      db.transaction(() => {
+      transaction(db, () => {
         for (let v = version; v < SCHEMA_VERSION; v++) MIGRATIONS[v - 1]?.(db);
-        db.pragma(`user_version = ${SCHEMA_VERSION}`);
-      })();
+        db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+      });
     }
     return new StorageDatabase(db, file);
   }
@@ -188,7 +237,7 @@ export class StorageDatabase {
     replaceAll = false,
   ): void {
     try {
-      this.db.transaction(() => {
+      transaction(this.db, () => {
         if (replaceAll) this.db.exec('DELETE FROM records; DELETE FROM meta');
         for (const c of changes) {
           if (c.body === null) this.remove.run(c.kind, c.id);
@@ -196,7 +245,7 @@ export class StorageDatabase {
         }
         const setMeta = this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
         for (const [k, v] of Object.entries(meta)) setMeta.run(k, v);
-      })();
+      });
     } catch (error) {
       throw new StorageWriteError(
         `The dev backend could not save this change: ${(error as Error).message} (database ${this.file}). Nothing was changed.`,
@@ -206,18 +255,15 @@ export class StorageDatabase {
 
   /** Bytes the database takes on disk (pages in use). */
   size(): number {
-    return (
-      (this.db.pragma('page_count', { simple: true }) as number) *
-      (this.db.pragma('page_size', { simple: true }) as number)
-    );
+    return Number(pragma(this.db, 'page_count')) * Number(pragma(this.db, 'page_size'));
   }
 
   /** Tests: every write is refused from now on (SQLITE_READONLY), as on a read-only or failing disk. */
   refuseWrites(): void {
-    this.db.pragma('query_only = ON');
+    this.db.exec('PRAGMA query_only = ON');
   }
 
   close(): void {
-    if (this.db.open) this.db.close();
+    this.db.close();
   }
 }
