@@ -79,6 +79,8 @@ function transaction(db: Connection, fn: () => void): void {
 }
 
 export const DATABASE_FILE = 'userprofile.db';
+/** How long a start waits for another server to let go of the folder before it is refused. */
+const LOCK_WAIT_MS = 2000;
 /** PRAGMA application_id of our files ("UPCS"): a SQLite file without it is someone else's. */
 const APPLICATION_ID = 0x55504353;
 /** The schema this code writes; older files are migrated by MIGRATIONS. */
@@ -142,9 +144,12 @@ export class StorageDatabase {
       // One writer: the exclusive lock is taken now and kept until the process ends
       // (the operating system drops it when the process dies, even by kill -9).
       db.exec('PRAGMA locking_mode = EXCLUSIVE');
+      // A server that is stopping (npm run dev's restart on a saved file) lets go within moments.
+      db.exec(`PRAGMA busy_timeout = ${LOCK_WAIT_MS}`);
       if (existed) StorageDatabase.check(db, file);
       db.exec('PRAGMA journal_mode = WAL');
       db.exec('BEGIN EXCLUSIVE; COMMIT');
+      db.exec('PRAGMA busy_timeout = 0');
     } catch (error) {
       db.close();
       if (error instanceof StorageRefusedError) throw error;
