@@ -80,6 +80,25 @@ describe('a DATA_DIR', () => {
     if (reset.status === 200) expect(second.store.outbox.length).toBeGreaterThan(0);
   });
 
+  it('keeps every user an import created, beyond those the history records', async () => {
+    // A history of 10: the import's first 40 users are saved though no history entry names them.
+    const first = await setup({ storage: { dataDir: dir }, historyLimit: 10 });
+    open.push(first);
+    const rows = ['username,email,firstName,lastName,active,businessProfile,visibilityProfile,minimumRole'];
+    for (let i = 0; i < 50; i++)
+      rows.push(
+        `bulk.user${i},bulk.user${i}@example.com,Bulk,User ${i},true,Planning Analysts,National Visibility,ADMIN`,
+      );
+    const res = await first.upload(PROVIDER, `${rows.join('\r\n')}\r\n`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ created: 50 });
+    const dump = state(first);
+    await stop(first);
+    const second = await start();
+    expect(second.store.findUserByUsername('bulk.user0')?.lastName).toBe('User 0');
+    expect(state(second)).toEqual(dump);
+  });
+
   it('keeps a sign-in across a restart: the token and its session still work', async () => {
     // Without the tests' shared signing key: the restarted server must sign with the key it stored.
     const first = await buildApp({ webDist: null, storage: { dataDir: dir } });
