@@ -2,7 +2,7 @@
 // machine, and prints the token that lets other machines use the mock control
 // API; on loopback it stays quiet.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,15 +11,23 @@ import { afterEach, expect, it } from 'vitest';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
 let child: ChildProcess | undefined;
-afterEach(() => {
-  child?.kill('SIGTERM');
+let dataDir: string | undefined;
+afterEach(async () => {
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child?.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
   child = undefined;
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  dataDir = undefined;
 });
 
 /** Starts the server with `env`; resolves with what it printed once it is listening. */
 function start(env: Record<string, string>): Promise<{ out: string; err: string }> {
   return new Promise((resolve, reject) => {
     const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    dataDir = mkdtempSync(path.join(tmpdir(), 'userprofile-start-'));
     child = spawn(
       process.execPath,
       [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'packages/contract-server/src/server.ts'],
@@ -32,7 +40,7 @@ function start(env: Record<string, string>): Promise<{ out: string; err: string 
           SEED_USERS: '1',
           MOCK_TOKEN: '',
           MOCK_API: '',
-          DATA_DIR: mkdtempSync(path.join(tmpdir(), 'userprofile-start-')),
+          DATA_DIR: dataDir,
           ...env,
         },
       },
