@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
 
@@ -22,7 +24,8 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   webServer: {
-    command: 'node node_modules/tsx/dist/cli.mjs packages/contract-server/src/server.ts',
+    // --fresh: each run starts from the seed, in a data folder of its own (never the repository's .data/).
+    command: 'node --import tsx packages/contract-server/src/server.ts --fresh',
     url: `${baseURL}/userprofile/config.json`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
@@ -30,6 +33,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_ORIGIN: baseURL,
+      DATA_DIR: join(tmpdir(), `userprofile-e2e-${port}`),
       SEED_USERS: process.env.SEED_USERS ?? '300',
     },
   },

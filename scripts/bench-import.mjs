@@ -4,13 +4,19 @@
 // process; a timer probe (every 5 ms) and perf_hooks' monitorEventLoopDelay
 // record the longest stall of the event loop during the import, and a second
 // caller asks GET /auth/frontendconfig over the socket every 20 ms and reports
-// the slowest answer. BENCH_IMPORT_ROWS (default 50000) sets the file size.
+// the slowest answer. BENCH_IMPORT_ROWS (default 50000) sets the file size;
+// BENCH_IMPORT_DATA_DIR keeps the state there (the storage part) instead of in a database in memory.
 import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { buildApp } from '../packages/contract-server/src/app.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS) || 50_000;
-const app = await buildApp({ publicOrigin: 'http://127.0.0.1', seedUsers: 300, webDist: null });
+const app = await buildApp({
+  publicOrigin: 'http://127.0.0.1',
+  seedUsers: 300,
+  webDist: null,
+  storage: { dataDir: process.env.BENCH_IMPORT_DATA_DIR || null },
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const origin = `http://127.0.0.1:${app.server.address().port}`;
 const token = await app.auth.issueTokenFor('provider.admin');

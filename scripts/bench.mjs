@@ -6,7 +6,9 @@
 // 20,000 unfinished sign-ins), visibility (the 5000-cluster tree in Chromium),
 // slowloris (sockets trickling a request body, cut by the request timeout),
 // history (heap kept per change of the largest record), proxy (throughput
-// through the validating proxy with and without the check).
+// through the validating proxy with and without the check), storage (start
+// from a DATA_DIR of 100,000 users, its size, durable writes beside in-memory
+// ones, an import's stall while it is written).
 // `npm run bench -- server` runs one part.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -25,6 +27,7 @@ const parts = [
   { name: 'slowloris', script: 'scripts/bench-slowloris.mjs' },
   { name: 'history', script: 'scripts/bench-history.mjs' },
   { name: 'proxy', script: 'scripts/bench-proxy.mjs' },
+  { name: 'storage', script: 'scripts/bench-storage.mjs' },
 ];
 const wanted = process.argv.slice(2);
 const selected = parts.filter((p) => wanted.length === 0 || wanted.includes(p.name));

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Installs what the project needs on a machine with only Node 20 and npm:
-// the pinned pnpm (through npm), the workspace's packages, and, for the
-// browser tests, Debian's Chromium when /usr/bin/chromium is missing.
+// the pinned pnpm (through npm), the workspace's packages (better-sqlite3
+// built from source among them), and, for the browser tests, Debian's
+// Chromium when /usr/bin/chromium is missing.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +11,10 @@ import { pnpm } from './pnpm.mjs';
 
 export function installPackages() {
   const frozen = process.env.CI ? ['--frozen-lockfile'] : ['--prefer-offline'];
-  if (pnpm(['install', ...frozen, '--reporter=append-only']) !== 0) throw new Error('pnpm install failed');
+  // better-sqlite3 (the dev backend's database on Node 20) is built here from source, with the
+  // headers of the running Node: no prebuilt binary can be downloaded, so none is tried.
+  const env = { ...process.env, npm_config_build_from_source: 'true' };
+  if (pnpm(['install', ...frozen, '--reporter=append-only'], { env }) !== 0) throw new Error('pnpm install failed');
 }
 
 function run(cmd, args) {

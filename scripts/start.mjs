@@ -10,10 +10,17 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 installPackages();
 buildConsole();
 
+// tsx as a loader in the server's own process (its CLI would add a process between).
 const server = spawn(
   process.execPath,
-  [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'packages/contract-server/src/server.ts')],
+  ['--import', 'tsx', join(root, 'packages/contract-server/src/server.ts'), ...process.argv.slice(2)],
   { stdio: 'inherit', cwd: root, env: { NODE_ENV: 'production', ...process.env } },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
+// Killed with SIGKILL, npm leaves this script and the server behind, holding the port and DATA_DIR:
+// once our parent is gone, stop the server (its answered writes are all kept).
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) server.kill('SIGTERM');
+}, 500).unref();

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureNode24 } from './node24.mjs';
 import { buildConsole, ensureChromium, installPackages } from './setup.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,6 +58,20 @@ step('unit and contract tests (vitest)', () =>
     `--outputFile.json=${join(results, 'vitest.json')}`,
   ]),
 );
+// The project runs on Node 20.19+, 22 and 24 (package.json engines): the server, contract and
+// unit tests run again under Node 24 from the npm registry (scripts/node24.mjs).
+step('server, contract and unit tests under Node 24 (vitest)', () =>
+  run(ensureNode24(), [
+    join(root, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--project=@userprofile/shared',
+    '--project=@userprofile/contract-server',
+    '--project=tests/contract',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${join(results, 'vitest-node24.json')}`,
+  ]),
+);
 const built = step('console build', () => buildConsole());
 if (built) {
   step('end-to-end tests (Playwright, Chromium)', () =>
@@ -74,6 +89,15 @@ if (vitest) {
   counts.failed += vitest.numFailedTests;
   counts.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
   console.log(`\nvitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed of ${vitest.numTotalTests}`);
+}
+const node24 = readJson(join(results, 'vitest-node24.json'));
+if (node24) {
+  counts.passed += node24.numPassedTests;
+  counts.failed += node24.numFailedTests;
+  counts.skipped += node24.numPendingTests + (node24.numTodoTests ?? 0);
+  console.log(
+    `vitest on Node 24: ${node24.numPassedTests} passed, ${node24.numFailedTests} failed of ${node24.numTotalTests}`,
+  );
 }
 const e2e = readJson(join(results, 'e2e.json'));
 if (e2e) {

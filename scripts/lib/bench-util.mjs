@@ -3,8 +3,9 @@
 // (a bearer token), and small statistics.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, loadavg } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -34,13 +35,22 @@ export function freePort() {
 export async function startServer({ port: wanted, env = {} } = {}) {
   const port = wanted ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'userprofile-bench-'));
   const child = spawn(
     process.execPath,
     [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'packages/contract-server/src/server.ts')],
     {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_ORIGIN: origin, ...env },
+      // A data folder of its own, seeded afresh (never the repository's .data/).
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_ORIGIN: origin,
+        DATA_DIR: dataDir,
+        ...env,
+      },
     },
   );
   const deadline = Date.now() + 120_000;
@@ -59,6 +69,7 @@ export async function startServer({ port: wanted, env = {} } = {}) {
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

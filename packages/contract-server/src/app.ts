@@ -36,8 +36,10 @@ import { buildSeededStore, CONSOLE_CLIENT_ID, DEFAULT_SEED_USERS, DEMO_CLIENT_ID
 import { registerDemoApp } from './sites/demo-app.ts';
 import { HEADER_HOST_PATH, registerHeaderHost } from './sites/header-host.ts';
 import { registerSsoPages } from './sites/sso.ts';
+import { keptSigningKey } from './storage/signing-key.ts';
+import { type Storage, type StorageOptions, startStorage } from './storage/start.ts';
 import { DEFAULT_HISTORY_LIMIT } from './store/history.ts';
-import type { Store } from './store/store.ts';
+import { Store } from './store/store.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SPEC_PATH = path.resolve(here, '../../../openapi/userprofile.yaml');
@@ -118,6 +120,8 @@ export interface AppOptions {
   historyLimit?: number;
   /** The whole request (headers and body) must arrive within this long (default REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number;
+  /** Where the state is kept (DATA_DIR, --fresh, SEED_FROM); default a private database in memory. */
+  storage?: StorageOptions;
 }
 
 /**
@@ -134,6 +138,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The current domain store (POST /__mock/reset replaces it); null in proxy mode. */
     store: Store | null;
+    /** Where the store is kept (storage/); absent in proxy mode. */
+    storage?: Storage;
   }
 }
 
@@ -194,24 +200,27 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     const seedPassword = options.seedPassword ?? env.SEED_PASSWORD ?? undefined;
     const seedClusters = options.seedClusters ?? (Number(env.SEED_CLUSTERS) || undefined);
     const historyLimit = options.historyLimit ?? (Number(env.HISTORY_LIMIT) || DEFAULT_HISTORY_LIMIT);
-    const seed = async () => {
-      const store = await buildSeededStore({
-        publicOrigin,
-        users: seedUsers,
-        clusters: seedClusters,
-        password: seedPassword,
-        now: options.now,
-        historyViews,
-        historyLimit,
-      });
+    const prepare = (store: Store) => {
       // Deactivation ends the user's sign-in for good: a re-activation revives no earlier token or cookie.
       store.onUserDeactivated = (uuid) => auth.service.revokeUserSessions(uuid);
       return store;
     };
-    const holder = { store: await seed() };
+    const storeOptions = { publicOrigin, now: options.now, historyViews, historyLimit };
+    const storage = await startStorage(options.storage ?? { dataDir: null }, {
+      seed: () =>
+        buildSeededStore({ ...storeOptions, users: seedUsers, clusters: seedClusters, password: seedPassword }),
+      blank: () => new Store(storeOptions),
+      prepare,
+    });
+    const holder = { store: storage.store };
+    storage.persistence.onReload = (store) => {
+      holder.store = prepare(store);
+    };
     app.decorate('store', {
       getter: () => holder.store,
     });
+    app.decorate('storage', storage);
+    app.addHook('onClose', async () => storage.persistence.close());
 
     // Checked before any body is parsed (multipart parsing runs in preValidation too).
     app.addHook('preValidation', requireDocumentedBody);
@@ -222,9 +231,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     if (mockApi) {
       await app.register(mock, {
         reset: async () => {
-          holder.store = await seed();
           auth.service.reset();
+          holder.store = await storage.reset();
         },
+        snapshot: () => storage.snapshot(),
         outbox: () => holder.store.outbox,
         guard: { token: mockApi.token ?? null, publicOrigin },
       });
@@ -241,8 +251,17 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       publicOrigin,
       consoleClientId: CONSOLE_CLIENT_ID,
       ...(options.now ? { now: options.now } : {}),
-      ...(options.signingKey ? { signingKey: options.signingKey } : {}),
+      signingKey: options.signingKey ?? keptSigningKey(storage.persistence),
       ...options.authOptions,
+    });
+    storage.persistence.keep('auth', {
+      save: () => auth.service.keptState(),
+      load: (state) => auth.service.restoreKeptState(state),
+    });
+    // Writes outside the routes of the document (sign-in pages, logout) are saved before their answer too.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') storage.persistence.flush(true);
+      return payload;
     });
     await app.register(auth.plugin);
 
@@ -278,7 +297,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       signIns: auth.service,
     };
     const glue = {
-      serviceHandlers: composeRoutes([...AREAS.map((area) => area(ctx)), auth.handlers]),
+      serviceHandlers: storage.durable(composeRoutes([...AREAS.map((area) => area(ctx)), auth.handlers])),
       securityHandlers: auth.securityHandlers,
       prefix: BASE_PATH,
     };

@@ -1,9 +1,12 @@
 // Listens, prints where and how to sign in (and a warning when it can be
 // reached from other machines), and shuts down cleanly.
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp, defaultPublicOrigin, mockApiOff } from './app.ts';
 import { isLoopback, MOCK_TOKEN_HEADER } from './mock/guard.ts';
 import { SEEDED_ACCOUNTS } from './seed/seed.ts';
+import { StorageRefusedError } from './storage/database.ts';
 
 const port = Number(process.env.PORT) || 8080;
 const host = process.env.HOST || '127.0.0.1';
@@ -11,9 +14,18 @@ const started = performance.now();
 // Callers not on this machine reach the mock control API only with this token.
 const mockToken = process.env.MOCK_TOKEN || randomBytes(18).toString('base64url');
 const mockOff = mockApiOff();
+// The state lives in DATA_DIR (default .data/ at the repository root); --fresh starts it over.
+const dataDir = path.resolve(
+  process.env.DATA_DIR || path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../.data'),
+);
 const app = await buildApp({
   logger: process.env.LOG_REQUESTS === 'true',
   mock: mockOff ? false : { token: mockToken },
+  storage: { dataDir, fresh: process.argv.includes('--fresh'), seedFrom: process.env.SEED_FROM || null },
+}).catch((error: unknown) => {
+  if (!(error instanceof StorageRefusedError)) throw error;
+  console.error(`Cannot start: ${error.message}`);
+  process.exit(1);
 });
 await app.listen({ port, host });
 
@@ -26,8 +38,9 @@ console.log(
 if (backend) {
   console.log(`Proxy mode: /userprofile/api and /userprofile/login go to ${backend}`);
 } else {
+  console.log(`Data: ${dataDir} (${app.storage?.started})`);
   console.log(
-    `Seeded users: ${app.store?.users.size}. Accounts (password ${process.env.SEED_PASSWORD ? 'from SEED_PASSWORD' : "'Passw0rd!'"}):`,
+    `Users: ${app.store?.users.size}. Seeded accounts (password ${process.env.SEED_PASSWORD ? 'from SEED_PASSWORD' : "'Passw0rd!'"}):`,
   );
   for (const a of SEEDED_ACCOUNTS)
     console.log(`  ${a.username.padEnd(16)} ${a.role.padEnd(14)} layout codes: ${a.layoutCodes.join(', ') || 'none'}`);

@@ -2,6 +2,8 @@
 // machine, and prints the token that lets other machines use the mock control
 // API; on loopback it stays quiet.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
@@ -9,21 +11,38 @@ import { afterEach, expect, it } from 'vitest';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
 let child: ChildProcess | undefined;
-afterEach(() => {
-  child?.kill('SIGTERM');
+let dataDir: string | undefined;
+afterEach(async () => {
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child?.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
   child = undefined;
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  dataDir = undefined;
 });
 
 /** Starts the server with `env`; resolves with what it printed once it is listening. */
 function start(env: Record<string, string>): Promise<{ out: string; err: string }> {
   return new Promise((resolve, reject) => {
     const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    dataDir = mkdtempSync(path.join(tmpdir(), 'userprofile-start-'));
     child = spawn(
       process.execPath,
       [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'packages/contract-server/src/server.ts'],
       {
         cwd: root,
-        env: { ...process.env, PORT: port, SEED_USERS: '1', MOCK_TOKEN: '', MOCK_API: '', ...env },
+        // A data folder of its own: never the repository's .data/, nor the one of a server still stopping.
+        env: {
+          ...process.env,
+          PORT: port,
+          SEED_USERS: '1',
+          MOCK_TOKEN: '',
+          MOCK_API: '',
+          DATA_DIR: dataDir,
+          ...env,
+        },
       },
     );
     let out = '';

@@ -83,6 +83,9 @@ export interface AuthService {
   issueTokenFor(username: string, clientId?: string): Promise<string>;
   /** How many authorization codes the provider and the SSO stand-in hold (kept and swept, see AuthCore.prune). */
   pending(): { codes: number; ssoCodes: number };
+  /** The sign-in state a restart keeps (sessions, codes, revocations), as JSON-ready data, and back (storage/). */
+  keptState(): unknown;
+  restoreKeptState(state: unknown): void;
 }
 
 declare module 'fastify' {

@@ -561,6 +561,32 @@ export class AuthCore {
     }
     for (const [jti, exp] of this.revokedJtis) if (exp * 1000 < now) this.revokedJtis.delete(jti);
   }
+
+  // Storage ----------------------------------------------------------------
+
+  /** What a restart keeps: sessions (so nobody is signed out), codes and revocations. */
+  keptState() {
+    return {
+      sessions: [...this.sessions.values()].map((s) => ({ ...s, jtis: [...s.jtis] })),
+      codes: [...this.codes],
+      revokedJtis: [...this.revokedJtis],
+    };
+  }
+
+  restoreKeptState(state: ReturnType<AuthCore['keptState']>): void {
+    this.sessions.clear();
+    this.sessionsByCookie.clear();
+    for (const kept of state.sessions) {
+      const session: Session = { ...kept, jtis: new Set(kept.jtis) };
+      this.sessions.set(session.id, session);
+      this.sessionsByCookie.set(session.cookie, session);
+    }
+    this.codes.clear();
+    for (const [value, code] of state.codes) this.codes.set(value, code);
+    this.revokedJtis.clear();
+    for (const [jti, exp] of state.revokedJtis) this.revokedJtis.set(jti, exp);
+    this.verified.clear();
+  }
 }
 
 function toPrincipal(account: AuthAccount, sessionId: string, clientId: string): Principal {

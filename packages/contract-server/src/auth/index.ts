@@ -160,6 +160,8 @@ export function createAuth(options: CreateAuthOptions): Auth {
       signInGate.clear();
     },
     pending: () => ({ codes: core.codeCount, ssoCodes: sso.codeCount }),
+    keptState: () => core.keptState(),
+    restoreKeptState: (state) => core.restoreKeptState(state as ReturnType<AuthCore['keptState']>),
     async issueTokenFor(username, clientId = options.consoleClientId) {
       const account = store.findAccountByUsername(username);
       if (!account?.active) throw new Error(`No active account named ${username}`);

@@ -7,6 +7,7 @@
 //   GET    /__mock/faults   the faults still armed
 //   DELETE /__mock/faults   disarm them all
 //   GET    /__mock/outbox   the e-mails the backend "sent"
+//   GET    /__mock/snapshot the whole state as one JSON document (storage/snapshot.ts)
 //
 // A request header `Prefer: code=NNN` does the same for one call, as Prism
 // does; `Prefer: code=NNN, delay=MS` waits first, and `Prefer: delay=MS`
@@ -39,6 +40,8 @@ interface Fault {
 export interface MockOptions {
   reset(): Promise<void>;
   outbox(): OutboxMail[];
+  /** The whole state as a snapshot document (storage/snapshot.ts). */
+  snapshot(): unknown;
   /** Who may call the control routes (./guard.ts). */
   guard: MockGuardOptions;
 }
@@ -150,6 +153,11 @@ async function mockPlugin(app: FastifyInstance, options: MockOptions): Promise<v
     });
 
     routes.get(`${MOCK_PREFIX}/outbox`, async () => options.outbox());
+    routes.get(`${MOCK_PREFIX}/snapshot`, async (_request, reply) => {
+      const snapshot = options.snapshot();
+      reply.header('content-disposition', 'attachment; filename="userprofile-snapshot.json"');
+      return snapshot;
+    });
   });
 }
 

@@ -173,6 +173,16 @@ interface RemoteCatalogue {
   release: number;
 }
 
+/** What storage keeps of the store besides its keyed records (Store.keptState). */
+export interface KeptState {
+  userElementConfig: UserElementConfig[];
+  pendingVisibility: [VisibilityKind, (NamedRecord | ClusterRecord)[]][];
+  remoteApps: [string, RemoteCatalogue][];
+  resetTokens: ResetTokenRecord[];
+  outbox: OutboxMail[];
+  mailsSent: number;
+}
+
 /** A new password, or the stored one when the save leaves it out (the validator has checked one exists). */
 function keptPassword(given: string | null | undefined, stored: string | undefined): string {
   return isBlank(given) ? (stored ?? '') : (given as string);
@@ -338,8 +348,12 @@ export class Store implements AuthStore, UserDirectory {
     this.history = new HistoryLog(options.historyViews(this), options.historyLimit, () => this.now());
   }
 
+  /** Called by every write (storage/persist.ts saves what it changed before the answer leaves). */
+  onWrite: () => void = () => {};
+
   private touch(): void {
     this.version++;
+    this.onWrite();
   }
 
   // ---------------------------------------------------------------- seeding
@@ -1563,6 +1577,30 @@ export class Store implements AuthStore, UserDirectory {
     return (
       c && { uuid: c.uuid, name: c.name, allowedRedirectTarget: c.allowedRedirectTarget, clientSecret: c.clientSecret }
     );
+  }
+
+  // ---------------------------------------------------------------- storage
+
+  /** The state besides the keyed records, each part kept whole by storage/persist.ts. */
+  keptState(): KeptState {
+    return {
+      userElementConfig: this.userElementConfig,
+      pendingVisibility: [...this.pendingVisibility],
+      remoteApps: [...this.remoteApps],
+      resetTokens: [...this.resetTokens.values()],
+      outbox: this.outbox,
+      mailsSent: this.mailsSent,
+    };
+  }
+
+  /** Restores what keptState gave (a store being loaded from the database). */
+  restoreKeptState(state: Partial<KeptState>): void {
+    if (state.userElementConfig) this.userElementConfig = state.userElementConfig;
+    for (const [kind, els] of state.pendingVisibility ?? []) this.pendingVisibility.set(kind, els);
+    for (const [uuid, remote] of state.remoteApps ?? []) this.remoteApps.set(uuid, remote);
+    for (const t of state.resetTokens ?? []) this.resetTokens.set(t.token, t);
+    if (state.outbox) this.outbox.splice(0, this.outbox.length, ...state.outbox);
+    if (state.mailsSent !== undefined) this.mailsSent = state.mailsSent;
   }
 
   // --------------------------------------------------------------- testing

@@ -1,0 +1,274 @@
+// The dev backend's database: one SQLite file (DATA_DIR/userprofile.db)
+// through node:sqlite or better-sqlite3 (docs/decisions.md "Persistence"). It holds rows of
+// JSON documents: one per record (a user, an application, ...) and one per
+// piece of state kept whole (the outbox, the reset tokens, the sign-in
+// state). This module knows files, locks, schema versions and transactions;
+// what the rows mean is persist.ts's business.
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { DomainError } from '../store/errors.ts';
+
+/** What this module needs of a SQLite binding; node:sqlite and better-sqlite3 both give it. */
+interface Statement {
+  run(...params: unknown[]): unknown;
+  get(...params: unknown[]): unknown;
+  iterate(...params: unknown[]): IterableIterator<unknown>;
+}
+interface Connection {
+  exec(sql: string): void;
+  prepare(sql: string): Statement;
+  close(): void;
+}
+
+type Builtin = { DatabaseSync: new (file: string) => Connection & { isOpen: boolean } };
+
+/**
+ * node:sqlite where Node has it (22.13 and later: nothing to build, and
+ * better-sqlite3 12 aborts under Node 24 when a statement is collected), else
+ * better-sqlite3 (Node 20), built from source at install (docs/decisions.md
+ * "Persistence").
+ */
+function connect(file: string): Connection {
+  const builtin = process.getBuiltinModule?.('node:sqlite') as Builtin | undefined;
+  if (builtin) {
+    const db = new builtin.DatabaseSync(file);
+    return { exec: (sql) => db.exec(sql), prepare: (sql) => db.prepare(sql), close: () => db.isOpen && db.close() };
+  }
+  const Database = createRequire(import.meta.url)('better-sqlite3') as new (
+    file: string,
+    options: { timeout: number },
+  ) => Connection & { open: boolean };
+  const db = new Database(file, { timeout: 0 });
+  return { exec: (sql) => db.exec(sql), prepare: (sql) => db.prepare(sql), close: () => db.open && db.close() };
+}
+
+/** The SQLite result code's name (SQLITE_BUSY, ...) of either binding's error. */
+function sqliteCode(error: unknown): string | undefined {
+  const e = error as { code?: string; errcode?: number };
+  if (e.code?.startsWith('SQLITE_')) return e.code;
+  const names: Record<number, string> = {
+    5: 'SQLITE_BUSY',
+    6: 'SQLITE_LOCKED',
+    11: 'SQLITE_CORRUPT',
+    26: 'SQLITE_NOTADB',
+  };
+  return e.errcode === undefined ? undefined : names[e.errcode & 0xff];
+}
+
+/** A pragma's value. */
+function pragma(db: Connection, name: string): unknown {
+  const row = db.prepare(`PRAGMA ${name}`).get() as Record<string, unknown> | undefined;
+  return row ? Object.values(row)[0] : undefined;
+}
+
+/** Runs `fn` in one transaction: all of it is stored, or (it threw) nothing. */
+function transaction(db: Connection, fn: () => void): void {
+  db.exec('BEGIN');
+  try {
+    fn();
+    db.exec('COMMIT');
+  } catch (error) {
+    try {
+      db.exec('ROLLBACK');
+    } catch {
+      // SQLite rolled back already (a failed COMMIT can)
+    }
+    throw error;
+  }
+}
+
+export const DATABASE_FILE = 'userprofile.db';
+/** How long a start waits for another server to let go of the folder before it is refused. */
+const LOCK_WAIT_MS = 2000;
+/** PRAGMA application_id of our files ("UPCS"): a SQLite file without it is someone else's. */
+const APPLICATION_ID = 0x55504353;
+/** The schema this code writes; older files are migrated by MIGRATIONS. */
+export const SCHEMA_VERSION = 1;
+
+/**
+ * Migrations from version i+1 to i+2 (index i); none yet. A file of a newer
+ * version than SCHEMA_VERSION is refused (an older server must not guess).
+ */
+const MIGRATIONS: ((db: Connection) => void)[] = [];
+
+const SCHEMA = `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+  CREATE TABLE records (kind TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (kind, id)) WITHOUT ROWID;
+`;
+
+/** A database the server refuses to use, with what to do about it. */
+export class StorageRefusedError extends Error {}
+
+/** A write the database did not take (disk full, read-only folder): the answer is 503. */
+export class StorageWriteError extends DomainError {
+  readonly statusCode = 503;
+}
+
+export interface Row {
+  kind: string;
+  id: string;
+  body: string;
+}
+
+export class StorageDatabase {
+  private readonly upsert: Statement;
+  private readonly remove: Statement;
+
+  private constructor(
+    private readonly db: Connection,
+    /** The file, or ':memory:'. */
+    readonly file: string,
+  ) {
+    this.upsert = db.prepare('INSERT OR REPLACE INTO records (kind, id, body) VALUES (?, ?, ?)');
+    this.remove = db.prepare('DELETE FROM records WHERE kind = ? AND id = ?');
+  }
+
+  /**
+   * Opens (creating when missing) DATA_DIR's database and holds it for this
+   * process alone; null `dataDir`: a private database in memory (tests).
+   */
+  static open(dataDir: string | null): StorageDatabase {
+    if (dataDir === null) return StorageDatabase.init(connect(':memory:'), ':memory:');
+    const dir = path.resolve(dataDir);
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, DATABASE_FILE);
+    const existed = existsSync(file) && statSync(file).size > 0;
+    let db: Connection;
+    try {
+      db = connect(file);
+    } catch (error) {
+      throw new StorageRefusedError(`Cannot open the database ${file}: ${(error as Error).message}`);
+    }
+    try {
+      // One writer: the exclusive lock is taken now and kept until the process ends
+      // (the operating system drops it when the process dies, even by kill -9).
+      db.exec('PRAGMA locking_mode = EXCLUSIVE');
+      // A server that is stopping (npm run dev's restart on a saved file) lets go within moments.
+      db.exec(`PRAGMA busy_timeout = ${LOCK_WAIT_MS}`);
+      if (existed) StorageDatabase.check(db, file);
+      db.exec('PRAGMA journal_mode = WAL');
+      db.exec('BEGIN EXCLUSIVE; COMMIT');
+      db.exec('PRAGMA busy_timeout = 0');
+    } catch (error) {
+      db.close();
+      if (error instanceof StorageRefusedError) throw error;
+      const code = sqliteCode(error);
+      if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED')
+        throw new StorageRefusedError(
+          `Another server is using the data folder ${dir}: stop it first, or give this one another DATA_DIR.`,
+        );
+      if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT')
+        throw new StorageRefusedError(
+          `${file} is not a database of this dev backend (${(error as Error).message}). It was left untouched: move it away, or give the server another DATA_DIR.`,
+        );
+      throw new StorageRefusedError(`Cannot use the database ${file}: ${(error as Error).message}`);
+    }
+    return StorageDatabase.init(db, file);
+  }
+
+  /** Refuses a file that is not ours, or of a schema this code does not know. */
+  private static check(db: Connection, file: string): void {
+    const appId = Number(pragma(db, 'application_id'));
+    const tables = db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table'").get() as { n: number };
+    if (appId === 0 && Number(tables.n) === 0) return;
+    if (appId !== APPLICATION_ID)
+      throw new StorageRefusedError(
+        `${file} is a SQLite database of another program (application_id ${appId}). It was left untouched: move it away, or give the server another DATA_DIR.`,
+      );
+    const check = pragma(db, 'quick_check');
+    if (check !== 'ok')
+      throw new StorageRefusedError(
+        `${file} is damaged (${String(check)}). It was left untouched: restore it from a copy or a snapshot, or move it away.`,
+      );
+    const version = Number(pragma(db, 'user_version'));
+    if (version > SCHEMA_VERSION)
+      throw new StorageRefusedError(
+        `${file} has schema version ${version}, newer than this server's ${SCHEMA_VERSION}: update the project, or start with another DATA_DIR (or --fresh to start over).`,
+      );
+  }
+
+  private static init(db: Connection, file: string): StorageDatabase {
+    // WAL with synchronous NORMAL: a commit is in the operating system's hands before
+    // the answer leaves, so a killed process loses nothing answered; a power cut may
+    // lose the last commits (docs/decisions.md "Persistence").
+    db.exec('PRAGMA synchronous = NORMAL');
+    const version = Number(pragma(db, 'user_version'));
+    if (version === 0) {
+      transaction(db, () => {
+        db.exec(SCHEMA);
+        db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
+        db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+      });
+    } else if (version < SCHEMA_VERSION) {
+      transaction(db, () => {
+        for (let v = version; v < SCHEMA_VERSION; v++) MIGRATIONS[v - 1]?.(db);
+        db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+      });
+    }
+    return new StorageDatabase(db, file);
+  }
+
+  /** True when nothing was ever stored (a new DATA_DIR: seed it). */
+  isEmpty(): boolean {
+    return this.db.prepare('SELECT 1 FROM meta LIMIT 1').get() === undefined;
+  }
+
+  meta(key: string): string | undefined {
+    return (this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined)?.value;
+  }
+
+  /** The body of a piece of state kept whole (kind 'state'). */
+  stateRow(id: string): string | undefined {
+    return (
+      this.db.prepare("SELECT body FROM records WHERE kind = 'state' AND id = ?").get(id) as
+        | { body: string }
+        | undefined
+    )?.body;
+  }
+
+  rows(): IterableIterator<Row> {
+    return this.db.prepare('SELECT kind, id, body FROM records').iterate() as IterableIterator<Row>;
+  }
+
+  /**
+   * One transaction: rows to write (body null: delete), meta to set, and
+   * with `replaceAll` everything else dropped first. Throws StorageWriteError
+   * when the database does not take it; then nothing of it is stored.
+   */
+  write(
+    changes: Iterable<Row | { kind: string; id: string; body: null }>,
+    meta: Record<string, string> = {},
+    replaceAll = false,
+  ): void {
+    try {
+      transaction(this.db, () => {
+        if (replaceAll) this.db.exec('DELETE FROM records; DELETE FROM meta');
+        for (const c of changes) {
+          if (c.body === null) this.remove.run(c.kind, c.id);
+          else this.upsert.run(c.kind, c.id, c.body);
+        }
+        const setMeta = this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
+        for (const [k, v] of Object.entries(meta)) setMeta.run(k, v);
+      });
+    } catch (error) {
+      throw new StorageWriteError(
+        `The dev backend could not save this change: ${(error as Error).message} (database ${this.file}). Nothing was changed.`,
+      );
+    }
+  }
+
+  /** Bytes the database takes on disk (pages in use). */
+  size(): number {
+    return Number(pragma(this.db, 'page_count')) * Number(pragma(this.db, 'page_size'));
+  }
+
+  /** Tests: every write is refused from now on (SQLITE_READONLY), as on a read-only or failing disk. */
+  refuseWrites(): void {
+    this.db.exec('PRAGMA query_only = ON');
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

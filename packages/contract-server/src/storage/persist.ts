@@ -1,0 +1,290 @@
+// Keeps the store in the database (database.ts): loads it at start, saves a
+// whole store at a seed or reset, and after each write saves what changed, as
+// one transaction, before the answer leaves (docs/decisions.md
+// "Persistence"). The store stays the read path; the database is the truth at
+// start and after a failed write.
+//
+// What changed is known without the store listing it: every change of a user,
+// an application, a profile or a client goes through the record history
+// (history.begin names the record before a write, history.settle after it);
+// the other collections are compared by reference with what was saved last
+// (their records are replaced, never changed in place); the state kept whole
+// (outbox, reset tokens, ...) is compared by its JSON text.
+import type { HistoryKind } from '../store/history.ts';
+import type { KeptState, Store } from '../store/store.ts';
+import { type Row, StorageDatabase, StorageWriteError } from './database.ts';
+
+/** Record kinds as rows name them, and the store's map each lives in. */
+const KEYED = {
+  user: (s: Store) => s.users,
+  application: (s: Store) => s.applications.byUuid,
+  appProfile: (s: Store) => s.appProfiles.byUuid,
+  businessProfile: (s: Store) => s.businessProfiles.byUuid,
+  visibilityProfile: (s: Store) => s.visibilityProfiles.byUuid,
+  authClient: (s: Store) => s.clients.byUuid,
+  company: (s: Store) => s.companies,
+  location: (s: Store) => s.locations,
+  'visibility.carriers': (s: Store) => s.visibility.carriers,
+  'visibility.clusters': (s: Store) => s.visibility.clusters,
+  'visibility.clusterGroups': (s: Store) => s.visibility.clusterGroups,
+  'visibility.networkGroups': (s: Store) => s.visibility.networkGroups,
+  'visibility.neAttributes': (s: Store) => s.visibility.neAttributes,
+  'visibility.venues': (s: Store) => s.visibility.venues,
+} satisfies Record<string, (s: Store) => Map<string, { uuid: string }>>;
+type KeyedKind = keyof typeof KEYED;
+const KEYED_KINDS = Object.keys(KEYED) as KeyedKind[];
+/** Collections small enough to compare by reference at every write (users are not: 100,000 of them). */
+const COMPARED_KINDS = KEYED_KINDS.filter((k) => k !== 'user');
+
+/** Rows of state kept whole: the store's parts, and parts others add (the sign-in state). */
+const STATE = 'state';
+
+/** The history kinds are the keyed kinds of the same name. */
+const HISTORY_KIND: Record<HistoryKind, KeyedKind> = {
+  user: 'user',
+  application: 'application',
+  appProfile: 'appProfile',
+  businessProfile: 'businessProfile',
+  visibilityProfile: 'visibilityProfile',
+  authClient: 'authClient',
+};
+
+/** A piece of state that someone besides the store keeps through the same transactions. */
+export interface StatePart {
+  /** The part as JSON-ready data (compared by its text at each flush). */
+  save(): unknown;
+  /** Restores a saved part (called once at start, before serving). */
+  load(data: unknown): void;
+}
+
+export type Rows = Iterable<Row>;
+
+/** Everything a store holds, as rows. */
+export function* storeRows(store: Store, parts: Map<string, StatePart>): Generator<Row> {
+  for (const kind of KEYED_KINDS)
+    for (const record of KEYED[kind](store).values()) yield { kind, id: record.uuid, body: JSON.stringify(record) };
+  for (const [id, value] of Object.entries(store.keptState())) yield { kind: STATE, id, body: JSON.stringify(value) };
+  for (const [id, part] of parts) yield { kind: STATE, id, body: JSON.stringify(part.save()) };
+}
+
+/** Fills a blank store (and the other parts) from rows. */
+export function loadRows(store: Store, rows: Rows, parts: Map<string, StatePart>): void {
+  const kept: Partial<Record<keyof KeptState, unknown>> = {};
+  for (const row of rows) {
+    const value = JSON.parse(row.body);
+    if (row.kind === STATE) {
+      const part = parts.get(row.id);
+      if (part) part.load(value);
+      else kept[row.id as keyof KeptState] = value;
+    } else if (row.kind === 'user') store.insertUser(value);
+    else if (row.kind in KEYED) {
+      const map = KEYED[row.kind as KeyedKind](store) as Map<string, unknown>;
+      const named = {
+        application: store.applications,
+        appProfile: store.appProfiles,
+        businessProfile: store.businessProfiles,
+        visibilityProfile: store.visibilityProfiles,
+        authClient: store.clients,
+      }[row.kind as string];
+      if (named) named.set(value);
+      else map.set(row.id, value);
+    }
+  }
+  store.restoreKeptState(kept as Partial<KeptState>);
+}
+
+/**
+ * The bond between one store and the database: collects what the store
+ * changes and saves it (flush). A new store (reset, failed write) gets a new
+ * tracker; the old one is detached and saves nothing more.
+ */
+class Tracker {
+  private readonly candidates = new Map<KeyedKind, Set<string>>();
+  private readonly saved = new Map<KeyedKind, Map<string, unknown>>();
+  private savedUsers: Map<string, unknown>;
+  private readonly savedText = new Map<string, string>();
+  detached = false;
+  /** The store wrote since the last flush (the parts' state is not watched: flush(true) compares it). */
+  dirty = false;
+
+  constructor(
+    readonly store: Store,
+    private readonly parts: Map<string, StatePart>,
+    private readonly schedule: () => void,
+  ) {
+    for (const kind of COMPARED_KINDS) this.saved.set(kind, new Map(KEYED[kind](store)));
+    this.savedUsers = store.users;
+    for (const [id, text] of this.stateTexts()) this.savedText.set(id, text);
+    const history = store.history;
+    const begin = history.begin.bind(history);
+    const settle = history.settle.bind(history);
+    history.begin = ((kind, record) => {
+      if (record) this.candidate(kind, record.uuid);
+      return begin(kind, record);
+    }) as typeof history.begin;
+    history.settle = ((pending, action, after, source) => {
+      const uuid = after?.uuid ?? pending.uuid;
+      if (uuid) this.candidate(pending.kind, uuid);
+      return settle(pending, action, after, source);
+    }) as typeof history.settle;
+    store.onWrite = () => this.schedule();
+  }
+
+  private candidate(kind: HistoryKind, uuid: string): void {
+    const k = HISTORY_KIND[kind];
+    const set = this.candidates.get(k) ?? new Set<string>();
+    set.add(uuid);
+    this.candidates.set(k, set);
+    this.schedule();
+  }
+
+  private *stateTexts(): Generator<[string, string]> {
+    for (const [id, value] of Object.entries(this.store.keptState())) yield [id, JSON.stringify(value)];
+    for (const [id, part] of this.parts) yield [id, JSON.stringify(part.save())];
+  }
+
+  /** The rows changed since the last flush, and how to mark them saved once written. */
+  changes(): { rows: (Row | { kind: string; id: string; body: null })[]; saved: () => void } {
+    const rows: (Row | { kind: string; id: string; body: null })[] = [];
+    const row = (kind: KeyedKind, id: string, record: unknown) =>
+      rows.push({ kind, id, body: record === undefined ? null : JSON.stringify(record) });
+    const users = this.store.users;
+    const userCandidates = new Set(this.candidates.get('user'));
+    if (users !== this.savedUsers) {
+      // An import replaced the map: the records it changed are new objects.
+      for (const [uuid, u] of users) if (this.savedUsers.get(uuid) !== u) userCandidates.add(uuid);
+      for (const uuid of this.savedUsers.keys()) if (!users.has(uuid)) userCandidates.add(uuid);
+    }
+    for (const uuid of userCandidates) row('user', uuid, users.get(uuid));
+    const nextSaved = new Map<KeyedKind, Map<string, unknown>>();
+    for (const kind of COMPARED_KINDS) {
+      const map = KEYED[kind](this.store) as Map<string, unknown>;
+      const before = this.saved.get(kind) as Map<string, unknown>;
+      const named = this.candidates.get(kind) ?? new Set<string>();
+      let changed = named.size > 0 || map.size !== before.size;
+      for (const uuid of named) row(kind, uuid, map.get(uuid));
+      for (const [uuid, r] of map)
+        if (before.get(uuid) !== r && !named.has(uuid)) {
+          row(kind, uuid, r);
+          changed = true;
+        }
+      for (const uuid of before.keys()) if (!map.has(uuid) && !named.has(uuid)) row(kind, uuid, undefined);
+      if (changed) nextSaved.set(kind, new Map(map));
+    }
+    const texts = new Map<string, string>();
+    for (const [id, text] of this.stateTexts())
+      if (this.savedText.get(id) !== text) {
+        texts.set(id, text);
+        rows.push({ kind: STATE, id, body: text });
+      }
+    return {
+      rows,
+      saved: () => {
+        this.candidates.clear();
+        this.savedUsers = users;
+        for (const [kind, map] of nextSaved) this.saved.set(kind, map);
+        for (const [id, text] of texts) this.savedText.set(id, text);
+      },
+    };
+  }
+}
+
+export interface PersistenceOptions {
+  /** DATA_DIR; null: a private database in memory (tests that are not about storage). */
+  dataDir: string | null;
+  /** A store without records, to load into. */
+  blank: () => Store;
+}
+
+export class Persistence {
+  readonly db: StorageDatabase;
+  private tracker: Tracker | null = null;
+  private scheduled = false;
+  /** Bumped by each write the database refused: answers in flight meanwhile fail too. */
+  failures = 0;
+  /** Others' state kept in the same transactions (the sign-in state). */
+  readonly parts = new Map<string, StatePart>();
+  /** Called with the store rebuilt from the database after a failed write. */
+  onReload: (store: Store) => void = () => {};
+
+  constructor(private readonly options: PersistenceOptions) {
+    this.db = StorageDatabase.open(options.dataDir);
+  }
+
+  /** Keeps a part from now on, loading what is stored of it. */
+  keep(id: string, part: StatePart): void {
+    this.parts.set(id, part);
+    const body = this.db.stateRow(id);
+    if (body !== undefined) part.load(JSON.parse(body));
+  }
+
+  /** Replaces everything stored with this store (a seed, a reset) and follows it from now on. */
+  saveAll(store: Store, meta: Record<string, string>): void {
+    this.detach();
+    this.db.write(storeRows(store, this.parts), { ...meta, savedAt: new Date().toISOString() }, true);
+    this.attach(store);
+  }
+
+  /** The stored state, in a new store (and the parts), followed from now on. */
+  load(): Store {
+    this.detach();
+    const store = this.options.blank();
+    loadRows(store, this.db.rows(), this.parts);
+    this.attach(store);
+    return store;
+  }
+
+  private attach(store: Store): void {
+    const tracker = new Tracker(store, this.parts, () => {
+      tracker.dirty = true;
+      if (tracker.detached || this.scheduled) return;
+      this.scheduled = true;
+      // Writes outside a request handler (none wait for it) are saved once their synchronous run ends.
+      queueMicrotask(() => {
+        this.scheduled = false;
+        try {
+          this.flush();
+        } catch {
+          // flush reloaded the store; the handlers in flight answer 503 (failures moved).
+        }
+      });
+    });
+    this.tracker = tracker;
+  }
+
+  private detach(): void {
+    if (this.tracker) {
+      this.tracker.detached = true;
+      this.tracker.store.onWrite = () => {};
+    }
+    this.tracker = null;
+  }
+
+  /**
+   * Saves what changed since the last flush as one transaction: what the store
+   * wrote, and with `all` whatever else changed (the sign-in state, which
+   * nothing watches). When the database refuses it, the store is rebuilt from
+   * the database (so memory is as it was before the write), onReload gets it,
+   * and this throws StorageWriteError (503).
+   */
+  flush(all = false): void {
+    const tracker = this.tracker;
+    if (!tracker || !(all || tracker.dirty)) return;
+    const { rows, saved } = tracker.changes();
+    tracker.dirty = false;
+    if (rows.length === 0) return;
+    try {
+      this.db.write(rows);
+    } catch (error) {
+      this.failures++;
+      this.onReload(this.load());
+      throw error instanceof StorageWriteError ? error : new StorageWriteError(String(error));
+    }
+    saved();
+  }
+
+  close(): void {
+    this.detach();
+    this.db.close();
+  }
+}

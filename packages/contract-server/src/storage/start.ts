@@ -1,0 +1,109 @@
+// Storage at start and at a reset: an empty DATA_DIR (or --fresh) is seeded
+// (SEED_USERS..., or SEED_FROM's snapshot), a used one is loaded; and the
+// request handlers made durable: a handler's writes are in the database
+// before its answer leaves.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Store } from '../store/store.ts';
+import { StorageWriteError } from './database.ts';
+import { Persistence } from './persist.ts';
+import { readSnapshot, type Snapshot, snapshotOf } from './snapshot.ts';
+
+export interface StorageOptions {
+  /** DATA_DIR; null: a private database in memory, gone with the process (tests). */
+  dataDir: string | null;
+  /** --fresh: back to the seed, whatever DATA_DIR holds. */
+  fresh?: boolean;
+  /** SEED_FROM: a snapshot file an empty DATA_DIR (and a reset) starts from instead of the seed. */
+  seedFrom?: string | null;
+}
+
+export interface StorageHooks {
+  seed: () => Promise<Store>;
+  blank: () => Store;
+  /** Wires a store into the app (each new one: start, reset, reload after a failed write). */
+  prepare: (store: Store) => Store;
+}
+
+export interface Storage {
+  store: Store;
+  persistence: Persistence;
+  /** What the start did, for the log: 'seeded', 'seeded from FILE', or 'loaded N users ...'. */
+  started: string;
+  /** Back to the seed (or SEED_FROM's snapshot), kept. */
+  reset(): Promise<Store>;
+  /** The whole stored state (snapshot.ts). */
+  snapshot(): Snapshot;
+  /** Route handlers whose writes are saved before they answer. */
+  durable<T extends object>(handlers: T): T;
+}
+
+type Handler = (this: unknown, ...args: unknown[]) => unknown;
+
+export async function startStorage(options: StorageOptions, hooks: StorageHooks): Promise<Storage> {
+  const persistence = new Persistence({ dataDir: options.dataDir, blank: hooks.blank });
+  const seedFrom = options.seedFrom ? path.resolve(options.seedFrom) : null;
+  // Read before anything is stored: a bad file is refused with the DATA_DIR left as it was.
+  const snapshotRows = () => (seedFrom ? readSnapshot(readFileSync(seedFrom, 'utf8'), seedFrom) : null);
+
+  async function seed(): Promise<Store> {
+    const rows = snapshotRows();
+    if (rows) {
+      persistence.db.write(rows, { seededFrom: seedFrom as string, savedAt: new Date().toISOString() }, true);
+      return hooks.prepare(persistence.load());
+    }
+    const store = await hooks.seed();
+    persistence.saveAll(store, { seededFrom: 'seed' });
+    return hooks.prepare(store);
+  }
+
+  let store: Store;
+  let started: string;
+  try {
+    if (options.fresh || persistence.db.isEmpty()) {
+      store = await seed();
+      started = seedFrom ? `seeded from ${seedFrom}` : 'seeded';
+    } else {
+      const t0 = performance.now();
+      store = hooks.prepare(persistence.load());
+      started = `loaded ${store.users.size} users, ${store.applications.size} applications, ${store.clients.size} clients in ${Math.round(performance.now() - t0)} ms`;
+    }
+  } catch (error) {
+    persistence.close();
+    throw error;
+  }
+
+  return {
+    store,
+    persistence,
+    started,
+    reset: seed,
+    snapshot: () => {
+      persistence.flush(true);
+      return snapshotOf(persistence.db.rows());
+    },
+    durable<T extends object>(handlers: T): T {
+      const wrapped: Record<string, Handler> = {};
+      for (const [operationId, handler] of Object.entries(handlers) as [string, Handler][]) {
+        wrapped[operationId] = async function (this: unknown, ...args: unknown[]) {
+          const failures = persistence.failures;
+          // A handler's synchronous part (most write all there) is saved at once, before
+          // another request can run; what it writes after an await, once it settles.
+          // The sign-in state is compared only after calls that may change it (not GETs).
+          const all = (args[0] as { method?: string } | undefined)?.method !== 'GET';
+          const result = handler.apply(this, args);
+          persistence.flush(all);
+          const value = await result;
+          persistence.flush(all);
+          // A write refused meanwhile took back what this request wrote too (memory was reloaded).
+          if (persistence.failures !== failures)
+            throw new StorageWriteError(
+              'The dev backend could not save changes while this request ran; nothing of it was kept. Try again.',
+            );
+          return value;
+        };
+      }
+      return wrapped as T;
+    },
+  };
+}

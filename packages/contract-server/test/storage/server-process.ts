@@ -1,0 +1,122 @@
+// The dev backend as `npm start` runs it (src/server.ts in a process of its
+// own), for the tests that kill it with SIGKILL; and the console's sign-in
+// over HTTP against it (login, authorize, token exchange).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CONSOLE_CLIENT, ORIGIN, PASSWORD, pkce } from '../auth/harness.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface ServerProcess {
+  origin: string;
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+}
+
+/** Starts src/server.ts on DATA_DIR `dataDir`; resolves once it listens, or with its output if it exits first. */
+export async function startServer(dataDir: string, args: string[] = []): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    // tsx as a loader, not its CLI (which runs the server in a child process a SIGKILL would not reach).
+    ['--import', 'tsx', path.join(root, 'packages/contract-server/src/server.ts'), ...args],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SEED_USERS: '40',
+        // The console client's registered redirect target is under ORIGIN, whatever port the process listens on.
+        PUBLIC_ORIGIN: ORIGIN,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const origin = `http://127.0.0.1:${port}`;
+  const ready = new Promise<void>((resolve) => {
+    const check = () => (out.includes('User Profile console:') ? resolve() : setTimeout(check, 50));
+    check();
+  });
+  await Promise.race([ready, exited]);
+  return { origin, child, output: () => out, exited };
+}
+
+/** The console's sign-in over HTTP; answers the headers of an API call as the signed-in console makes it. */
+export async function signIn(origin: string, username: string) {
+  const cookies = new Map<string, string>();
+  const send = async (url: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const xsrf = cookies.get('XSRF-TOKEN');
+    if (xsrf) headers.set('x-xsrf-token', xsrf);
+    const res = await fetch(`${origin}${url}`, { ...init, headers, redirect: 'manual' });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [name, value] = (pair as string).split('=') as [string, string];
+      cookies.set(name, value);
+    }
+    return res;
+  };
+  await send('/userprofile/api/v1/auth/frontendconfig');
+  const login = await send('/userprofile/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password: PASSWORD }).toString(),
+  });
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
+  const { verifier, challenge } = pkce();
+  const authorize = await send('/userprofile/api/v1/auth/authorize', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      authorizeRequest: {
+        client_id: CONSOLE_CLIENT.uuid,
+        redirect_uri: CONSOLE_CLIENT.allowedRedirectTarget,
+        response_type: 'code',
+        scope: 'openid',
+        state: 'st4te',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      },
+    }),
+  });
+  if (authorize.status !== 200) throw new Error(`authorize: ${authorize.status} ${await authorize.text()}`);
+  const code = new URL(((await authorize.json()) as { redirectUrl: string }).redirectUrl).searchParams.get('code');
+  const token = await send('/userprofile/api/v1/auth/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'authorization_code',
+      client_id: CONSOLE_CLIENT.uuid,
+      code,
+      code_verifier: verifier,
+    }),
+  });
+  if (token.status !== 200) throw new Error(`token: ${token.status} ${await token.text()}`);
+  const xsrf = cookies.get('XSRF-TOKEN') as string;
+  const accessToken = ((await token.json()) as { access_token: string }).access_token;
+  /** Headers of an API call as the console makes it. */
+  return { authorization: `Bearer ${accessToken}`, cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+}
