@@ -28,7 +28,7 @@ beforeAll(async () => {
   backend.get(`${API}/cluster/list`, () =>
     Array.from({ length: 500 }, (_, i) => ({ uuid: i, name: i, children: 'none' })),
   );
-  backend.get(`${API}/history/:kind/:uuid`, () => ({ entries: [], more: false }));
+  backend.get(`${API}/history/:kind/:uuid`, () => ({ entries: [], more: false, withheld: 0 }));
   backend.get('/userprofile/.well-known/openid-configuration', () => ({ issuer: 'https://sso.example.net' }));
   const address = await backend.listen({ port: 0, host: '127.0.0.1' });
   proxy = await buildApp({ backend: address, webDist: null });
@@ -95,7 +95,7 @@ it("logs a request that breaks the document as the console's fault", async () =>
     method: 'GET',
     url: `${API}/history/user/6f1c1f0e-3b8a-4d52-9a57-2f3c5f0b7d10?limit=many`,
   });
-  expect(res.json()).toEqual({ entries: [], more: false });
+  expect(res.json()).toEqual({ entries: [], more: false, withheld: 0 });
   const header = JSON.parse(String(res.headers[VIOLATIONS_HEADER]));
   expect(header).toEqual([
     expect.objectContaining({ side: 'request', operation: 'getRecordHistory', pointer: '/query/limit' }),
