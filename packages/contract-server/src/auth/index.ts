@@ -291,20 +291,23 @@ export function createAuth(options: CreateAuthOptions): Auth {
       const query = (request.query ?? {}) as { ticket?: unknown };
       const ticket = typeof query.ticket === 'string' && query.ticket !== '' ? query.ticket : undefined;
       const bearer = bearerToken(request);
-      const tokenUser = bearer ? await core.userOfSignedToken(bearer) : undefined;
+      // Only a live console token ends a session, and only its own: an expired
+      // or revoked token, or one issued to another client, ends nothing.
+      const tokenSession = bearer ? await core.liveSessionOfToken(bearer) : undefined;
       // The cookie alone proves nothing: a page on another site can send the
       // browser here with it. The caller must also hold what only the session's
-      // own pages have: a token of its user, its SSO ticket, or the cross-site
-      // request token of this origin.
+      // own pages have: a live token of that session, its SSO ticket, or the
+      // cross-site request token of this origin.
       const cookieSession = core.sessionByCookie(request.cookies[SESSION_COOKIE]);
       const proven =
         cookieSession !== undefined &&
-        (tokenUser === cookieSession.userUuid ||
+        (tokenSession === cookieSession ||
           (ticket !== undefined && cookieSession.ticket === ticket) ||
           hasXsrfProof(request));
       if (cookieSession && proven) core.endSession(cookieSession);
-      if (tokenUser) core.revokeUserSessions(tokenUser);
-      if (ticket) for (const user of core.usersOfTicket(ticket)) core.revokeUserSessions(user);
+      if (tokenSession) core.endSession(tokenSession);
+      // The SSO ticket names one sign-in: every session opened with it (spec §2: out of all applications).
+      if (ticket) for (const session of core.sessionsOfTicket(ticket)) core.endSession(session);
       if (!cookieSession || proven) reply.clearCookie(SESSION_COOKIE, { ...cookieBase, httpOnly: true });
       reply.header('Cache-Control', 'no-store');
       return { success: true };

@@ -185,19 +185,12 @@ describe('session cookie', () => {
     expect((await me(shared.app, token)).statusCode).toBe(401);
   });
 
-  it('logout works with a token that has just expired, and ignores a forged one', async () => {
-    const { token, browser } = await signInToken(shared.app, 'sco.admin');
-    const other = await signInToken(shared.app, 'sco.admin');
+  it('logout ignores a forged token', async () => {
+    const { token } = await signInToken(shared.app, 'sco.admin');
     const forged = `${token.slice(0, -4)}AAAA`;
     const ignored = await new Browser(shared.app).open();
     await ignored.logout({ authorization: `Bearer ${forged}` });
-    expect((await me(shared.app, other.token)).statusCode).toBe(200);
-
-    shared.clock.advance(3600 * 1000);
-    expect((await me(shared.app, token)).statusCode).toBe(401);
-    const out = await browser.logout({ authorization: `Bearer ${token}` });
-    expect(out.statusCode).toBe(200);
-    expect((await checkSession(other.browser)).statusCode).toBe(204);
+    expect((await me(shared.app, token)).statusCode).toBe(200);
   });
 
   it('a cross-site GET to logout (the cookie alone) does not end the sign-in session', async () => {
@@ -218,17 +211,6 @@ describe('session cookie', () => {
     const replay = await new Browser(shared.app).open();
     replay.cookies.set('UPSESSION', cookieBefore);
     expect((await checkSession(replay)).statusCode).toBe(204);
-  });
-
-  it('logout ends the user everywhere: every session and token of the user', async () => {
-    const laptop = await signInToken(shared.app);
-    const desktop = await signInToken(shared.app);
-    const colleague = await signInToken(shared.app, 'customer.admin');
-    await laptop.browser.logout({ authorization: `Bearer ${laptop.token}` });
-    expect((await me(shared.app, laptop.token)).statusCode).toBe(401);
-    expect((await me(shared.app, desktop.token)).statusCode).toBe(401);
-    expect((await checkSession(desktop.browser)).statusCode).toBe(204);
-    expect((await me(shared.app, colleague.token)).statusCode).toBe(200);
   });
 });
 
