@@ -187,8 +187,12 @@ const cases: Record<string, Case> = {
     field: 'query.ticket',
   },
   frontendConfig: { good: () => t.call('GET', `${API}/auth/frontendconfig`), status: 200 },
+  startSso: { good: () => t.call('POST', `${API}/auth/sso/start`), status: 200 },
   getPropelTokenFromCode: {
     good: async () => {
+      // The console's page of the browser that started the sign-in: its state, its binding cookie.
+      const start = await t.call('POST', `${API}/auth/sso/start`);
+      const binding = /UPSSO=([^;]+)/.exec(String(start.headers['set-cookie']))?.[1] as string;
       const { verifier, challenge } = pkce();
       const form = new URLSearchParams({
         client_id: CONSOLE_CLIENT_ID,
@@ -196,7 +200,7 @@ const cases: Record<string, Case> = {
         response_type: 'code',
         code_challenge: challenge,
         code_challenge_method: 'S256',
-        state: 'sso',
+        state: start.body.state,
         username: CUSTOMER,
         password: PASSWORD,
       });
@@ -208,7 +212,10 @@ const cases: Record<string, Case> = {
       });
       expect(sso.statusCode).toBe(303);
       const code = new URL(sso.headers.location as string).searchParams.get('code') as string;
-      return t.call('GET', `${API}/auth/getPropelTokenFromCode?code=${code}&code_verifier=${verifier}`);
+      const query = new URLSearchParams({ code, code_verifier: verifier, state: start.body.state });
+      return t.call('GET', `${API}/auth/getPropelTokenFromCode?${query}`, {
+        headers: { cookie: `UPSSO=${binding}; XSRF-TOKEN=abc`, 'x-xsrf-token': 'abc' },
+      });
     },
     status: 200,
     bad: () => t.call('GET', `${API}/auth/getPropelTokenFromCode?code=abc`),

@@ -36,6 +36,7 @@ import fp from 'fastify-plugin';
 import { errorBody, tokenErrorBody } from '../http/errors.ts';
 import { SSO_BASE_PATH, type SsoClient, SsoProvider } from '../sites/sso.ts';
 import { authorizeQueryToObject, buildRedirect, checkAuthorizeRequest } from './authorize-request.ts';
+import { BrowserBinding } from './browser-binding.ts';
 import type { AuthService, AuthStore } from './contract.ts';
 import {
   AuthCore,
@@ -57,6 +58,12 @@ export { hashParams, hashPassword, verifyPassword } from './password.ts';
 export { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './password-gate.ts';
 
 const SESSION_COOKIE = 'UPSESSION';
+/** Set when this browser starts an Enterprise SSO sign-in; the SSO state is derived from it. */
+const SSO_COOKIE = 'UPSSO';
+/** Only the SSO calls need it. */
+const SSO_COOKIE_PATH = `${BASE}/api/v1/auth`;
+/** An SSO sign-in must come back within this long (the corporate sign-in page asks for a password). */
+const SSO_COOKIE_MAX_AGE_S = 600;
 /** Node lower-cases request header names. */
 const XSRF_HEADER_NAME = XSRF_HEADER.toLowerCase();
 /** The token endpoint is called back-channel by other applications: it carries no cookie, so no XSRF token. */
@@ -88,6 +95,7 @@ type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown
 
 interface AuthHandlers {
   login: Handler;
+  startSso: Handler;
   authorize: Handler;
   checkSession: Handler;
   token: Handler;
@@ -139,6 +147,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
     limits,
   );
   const signInGate = new PasswordGate(store, limits, now);
+  const binding = new BrowserBinding();
   const secure = publicOrigin.startsWith('https:');
   const cookieBase = { path: BASE, sameSite: 'lax' as const, secure };
 
@@ -160,6 +169,10 @@ export function createAuth(options: CreateAuthOptions): Auth {
       return (await core.signToken(account, clientId, session)).access_token;
     },
   };
+
+  function ssoCookie(maxAge?: number) {
+    return { ...cookieBase, path: SSO_COOKIE_PATH, httpOnly: true, ...(maxAge ? { maxAge } : {}) };
+  }
 
   function setSessionCookie(reply: FastifyReply, session: Session): void {
     reply.setCookie(SESSION_COOKIE, session.cookie, { ...cookieBase, httpOnly: true });
@@ -321,9 +334,28 @@ export function createAuth(options: CreateAuthOptions): Auth {
       };
     },
 
+    async startSso(_request, reply) {
+      reply.header('Cache-Control', 'no-store');
+      const cookie = randomToken();
+      reply.setCookie(SSO_COOKIE, cookie, ssoCookie(SSO_COOKIE_MAX_AGE_S));
+      return { state: binding.ssoState(cookie) };
+    },
+
     async getPropelTokenFromCode(request, reply) {
       reply.header('Cache-Control', 'no-store');
-      const query = (request.query ?? {}) as { code?: unknown; code_verifier?: unknown };
+      const query = (request.query ?? {}) as { code?: unknown; code_verifier?: unknown; state?: unknown };
+      // RFC 9700 §4.7: a session only for the browser that started this sign-in.
+      // Its own page calls with the cross-site request token (a navigation from
+      // another site cannot) and the state bound to the cookie set at its start.
+      const fetchSite = request.headers['sec-fetch-site'];
+      if ((fetchSite !== undefined && fetchSite !== 'same-origin') || !hasXsrfProof(request)) {
+        return reply.code(403).send(errorBody(403, "The SSO code exchange is only for the console's own pages."));
+      }
+      if (!binding.ssoStateMatches(query.state, request.cookies[SSO_COOKIE])) {
+        return reply.code(403).send(errorBody(403, 'This Enterprise SSO sign-in was not started in this browser.'));
+      }
+      // Spent with this attempt, whatever its outcome: one start, one exchange.
+      reply.clearCookie(SSO_COOKIE, ssoCookie());
       const redeemed = sso.redeem(query.code, query.code_verifier);
       if (!redeemed.ok)
         return reply.code(400).send(errorBody(400, redeemed.error_description, undefined, redeemed.error));

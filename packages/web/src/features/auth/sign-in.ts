@@ -2,8 +2,9 @@
 // its own authorization-code flow with PKCE, the login form, the session
 // check, and the Enterprise SSO round trip. Screens call these; these call
 // the API client.
+import { XSRF_COOKIE, XSRF_HEADER } from '@userprofile/shared/constants';
 import { createCodeChallenge, createCodeVerifier, createState } from '@userprofile/shared/pkce';
-import { api, formEncoded, withLoading } from '../../lib/api/client.ts';
+import { api, formEncoded, readCookie, withLoading } from '../../lib/api/client.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
 import { storage } from '../../lib/storage.ts';
 import { storeToken } from '../../lib/token.ts';
@@ -74,9 +75,13 @@ export async function completeSelfLogin(code: string): Promise<void> {
 
 /** Login page 'Enterprise SSO': remembers the request being authorized, then answers the provider's URL. */
 export async function startSsoLogin(authorizeRequest: AuthorizeRequest, origin = window.location.origin) {
-  const { propelAuthUrl, clientId } = await frontendConfig();
+  const { propelAuthUrl, clientId, envBaseUrl } = await frontendConfig();
   if (!propelAuthUrl || !clientId) throw new Error('Enterprise SSO is not configured on the backend');
-  const state = createState();
+  // The backend makes the state and binds it to a cookie of this browser: only
+  // this browser can finish the sign-in (RFC 9700 §4.7).
+  const { data } = await api().POST('/api/v1/auth/sso/start', envBaseUrl ? { baseUrl: envBaseUrl } : {});
+  if (!data?.state) throw new Error('POST /auth/sso/start answered no state');
+  const state = data.state;
   const verifier = createCodeVerifier();
   storage.set('sso_state', state);
   storage.set('sso_code_verifier', verifier);
@@ -96,13 +101,17 @@ export async function startSsoLogin(authorizeRequest: AuthorizeRequest, origin =
  * to that client (the console's own request lands on selfcallback).
  * Answers the URL to follow, or null when the console is signed in here.
  */
-export async function completeSsoLogin(code: string): Promise<string | null> {
+export async function completeSsoLogin(code: string, state: string): Promise<string | null> {
   const verifier = storage.get('sso_code_verifier');
   if (!verifier) throw new Error('No SSO code verifier is stored for this sign-in');
   const { envBaseUrl } = await frontendConfig();
+  // A GET, so the client adds no cross-site request token: this page sends it,
+  // to prove the exchange comes from the console's own page.
+  const xsrf = readCookie(XSRF_COOKIE);
   const { data } = await api().GET('/api/v1/auth/getPropelTokenFromCode', {
     ...(envBaseUrl ? { baseUrl: envBaseUrl } : {}),
-    params: { query: { code, code_verifier: verifier } },
+    params: { query: { code, code_verifier: verifier, state } },
+    ...(xsrf ? { headers: { [XSRF_HEADER]: xsrf } } : {}),
     middleware: [withLoading('Signing in...')],
   });
   if (!data?.access_token) throw new Error('getPropelTokenFromCode answered no access_token');

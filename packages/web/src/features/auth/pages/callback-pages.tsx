@@ -56,10 +56,11 @@ export function SelfCallbackPage() {
 
 export function SsoCallbackPage() {
   const failed = useCallbackFlow(async (search) => {
-    const checked = checkCallback(search, storage.get('sso_state'));
-    if (!checked.ok) throw new Error(`SSO callback refused: ${checked.reason}`);
+    const state = storage.get('sso_state');
+    const checked = checkCallback(search, state);
+    if (!checked.ok || !state) throw new Error(`SSO callback refused: ${checked.ok ? 'no state' : checked.reason}`);
     if (checked.ticket) storage.set('ticket', checked.ticket);
-    const next = await completeSsoLogin(checked.code);
+    const next = await completeSsoLogin(checked.code, state);
     if (next) window.location.assign(next);
     else navigateTo(HOME_PATH, { replace: true });
   });
