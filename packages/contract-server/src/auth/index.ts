@@ -47,7 +47,7 @@ import {
   SUPPORTED_SCOPES,
   type TokenParams,
 } from './core.ts';
-import { AuthError, decodedPath, escapeHtml, htmlPage, routedPath } from './http.ts';
+import { AuthError, escapeHtml, htmlPage, pageRoute, routedPath } from './http.ts';
 import type { SigningKey } from './keys.ts';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits, PasswordGate, type PasswordRefusal } from './password-gate.ts';
 import { timingSafeEqualText } from './pkce.ts';
@@ -463,7 +463,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
       if (request.method !== 'GET') return done();
       const q = request.url.indexOf('?');
       const search = q < 0 ? '' : request.url.slice(q + 1);
-      if (search === '' || decodedPath(request.url) !== LOGIN_PAGE_PATH) return done();
+      if (search === '' || pageRoute(request.url) !== LOGIN_PAGE_PATH) return done();
       const checked = checkAuthorizeRequest(authorizeQueryToObject(search), store);
       if (checked.ok) return done();
       reply
