@@ -219,7 +219,15 @@ export function createAuth(options: CreateAuthOptions): Auth {
       nonce: request.request.nonce,
       session,
     });
-    return { redirectUrl: buildRedirect(request.request.redirect_uri, { code, state: request.request.state }) };
+    // RFC 9207: the answer names its issuer, so a client that signs in with more
+    // than one provider can tell whose code it holds (the mix-up attack).
+    return {
+      redirectUrl: buildRedirect(request.request.redirect_uri, {
+        code,
+        state: request.request.state,
+        iss: core.issuer,
+      }),
+    };
   }
 
   const handlers: AuthHandlers = {
@@ -407,6 +415,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     scopes_supported: [...SUPPORTED_SCOPES],
     claims_supported: ['iss', 'sub', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'sid', 'preferred_username'],
+    authorization_response_iss_parameter_supported: true,
   };
 
   function refuseClient(reply: FastifyReply, error: 'invalid_request' | 'invalid_client', description: string) {

@@ -1788,7 +1788,7 @@ export interface components {
             authorizeRequest: components["schemas"]["AuthorizeRequest"];
         };
         RedirectResponse: {
-            /** @description The client's redirect URI with `code` and `state`. */
+            /** @description The client's redirect URI with `code`, `state` and `iss` (RFC 9207, the issuer). */
             redirectUrl: string;
         };
         /** @description Unknown parameters are allowed and ignored (RFC 6749 §3.2). */
@@ -1853,6 +1853,12 @@ export interface components {
             token_endpoint_auth_methods_supported: string[];
             scopes_supported?: string[];
             claims_supported?: string[];
+            /**
+             * @description RFC 9207: every authorization response (each redirect to the client
+             *     with a code) carries `iss`, the issuer. Clients must refuse an
+             *     answer without it or naming another issuer (issue 22).
+             */
+            authorization_response_iss_parameter_supported?: boolean;
         };
         FrontendConfig: {
             /** @description Base URL of the Enterprise SSO provider; null when SSO is not configured. */

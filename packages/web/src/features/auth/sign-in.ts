@@ -4,11 +4,12 @@
 // the API client.
 import { XSRF_COOKIE, XSRF_HEADER } from '@userprofile/shared/constants';
 import { createCodeChallenge, createCodeVerifier, createState } from '@userprofile/shared/pkce';
-import { api, formEncoded, readCookie, withLoading } from '../../lib/api/client.ts';
+import { api, expectFailure, formEncoded, readCookie, withLoading } from '../../lib/api/client.ts';
+import { ApiError } from '../../lib/api/errors.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
 import { storage } from '../../lib/storage.ts';
 import { storeToken } from '../../lib/token.ts';
-import { type AuthorizeRequest, selfAuthorizePath, ssoAuthorizeUrl } from './authorize-request.ts';
+import { type AuthorizeRequest, type IssuerRule, selfAuthorizePath, ssoAuthorizeUrl } from './authorize-request.ts';
 
 export async function frontendConfig() {
   const { data } = await api().GET('/api/v1/auth/frontendconfig');
@@ -55,6 +56,24 @@ export async function authorize(authorizeRequest: AuthorizeRequest, token?: stri
   });
   if (!data?.redirectUrl) throw new Error('POST /auth/authorize answered no redirectUrl');
   return data.redirectUrl;
+}
+
+/**
+ * RFC 9207: the issuer the console's own sign-in answers must name, from the
+ * provider's metadata; null when the backend publishes none (404/405/501),
+ * which then names no issuer either.
+ */
+export async function providerIssuer(): Promise<IssuerRule | null> {
+  try {
+    const { data } = await api().GET('/.well-known/openid-configuration', {
+      middleware: [expectFailure(404, 405, 501)],
+    });
+    if (!data?.issuer) return null;
+    return { issuer: data.issuer, required: data.authorization_response_iss_parameter_supported === true };
+  } catch (error) {
+    if (error instanceof ApiError && [404, 405, 501].includes(error.status)) return null;
+    throw error;
+  }
 }
 
 /** selfcallback: exchanges the code with the stored verifier, stores the token, loads the user. */
