@@ -5,7 +5,6 @@
 // record the longest stall of the event loop during the import, and a second
 // caller asks GET /auth/frontendconfig over the socket every 20 ms and reports
 // the slowest answer. BENCH_IMPORT_ROWS (default 50000) sets the file size.
-import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { buildApp } from '../packages/contract-server/src/app.ts';
 
@@ -14,7 +13,7 @@ const app = await buildApp({ publicOrigin: 'http://127.0.0.1', seedUsers: 300, w
 await app.listen({ port: 0, host: '127.0.0.1' });
 const origin = `http://127.0.0.1:${app.server.address().port}`;
 const token = await app.auth.issueTokenFor('provider.admin');
-const xsrf = randomBytes(16).toString('hex');
+const xsrf = app.auth.xsrfToken();
 
 const lines = ['username,email,firstName,lastName,active,businessProfile,visibilityProfile,minimumRole'];
 for (let i = 0; i < ROWS; i++) {

@@ -29,6 +29,20 @@ export function freePort() {
 }
 
 /** Starts the contract server (seeded with `env`; on a free port unless one is given) and resolves when it answers. */
+/**
+ * The cross-site request token a browser gets with the console's pages
+ * (config.json is the first thing the console loads): its cookie and the
+ * header a page echoes it in. The server binds it to the browser's sign-in
+ * session, so a made-up value is refused.
+ */
+export async function xsrfHeaders(origin) {
+  const r = await fetch(`${origin}/userprofile/config.json`);
+  await r.arrayBuffer();
+  const value = /XSRF-TOKEN=([^;]+)/.exec(r.headers.getSetCookie().join('\n'))?.[1];
+  if (!value) throw new Error('config.json set no XSRF-TOKEN cookie');
+  return { cookie: `XSRF-TOKEN=${value}`, 'x-xsrf-token': decodeURIComponent(value) };
+}
+
 export async function startServer({ port: wanted, env = {} } = {}) {
   const port = wanted ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;

@@ -28,8 +28,8 @@ function authorizeRequest(challenge: string, clientId = CONSOLE_CLIENT_ID) {
   };
 }
 
-/** Signs in with the form and answers the session cookie. */
-async function loginSession(): Promise<string> {
+/** Signs in with the form and answers the session cookie and the cross-site request token bound to it. */
+async function loginSession(): Promise<{ cookie: string; xsrf: string; token: string }> {
   const res = await t.call('POST', '/userprofile/login', {
     raw: {
       payload: new URLSearchParams({ username: PROVIDER, password: PASSWORD }).toString(),
@@ -37,8 +37,15 @@ async function loginSession(): Promise<string> {
     },
   });
   expect(res.status).toBe(200);
-  const cookie = ([] as string[]).concat(res.headers['set-cookie'] as string[]).find((c) => c.startsWith('UPSESSION='));
-  return (cookie as string).split(';', 1)[0] as string;
+  const cookies = ([] as string[])
+    .concat(res.headers['set-cookie'] as string[])
+    .map((c) => c.split(';', 1)[0] as string);
+  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN=')) as string;
+  return {
+    cookie: cookies.find((c) => c.startsWith('UPSESSION=')) as string,
+    xsrf,
+    token: decodeURIComponent(xsrf.slice('XSRF-TOKEN='.length)),
+  };
 }
 
 async function authorizeCode(): Promise<{ code: string; verifier: string }> {
@@ -155,7 +162,8 @@ const cases: Record<string, Case> = {
       const session = await loginSession();
       return t.call('POST', `${API}/auth/session`, {
         body: { authorizeRequest: authorizeRequest(pkce().challenge) },
-        headers: { cookie: `XSRF-TOKEN=abc; ${session}`, 'x-xsrf-token': 'abc' },
+        // The token the login handed out with the session (bound to it).
+        headers: { cookie: `${session.xsrf}; ${session.cookie}`, 'x-xsrf-token': session.token },
       });
     },
     status: 200,
@@ -213,8 +221,9 @@ const cases: Record<string, Case> = {
       expect(sso.statusCode).toBe(303);
       const code = new URL(sso.headers.location as string).searchParams.get('code') as string;
       const query = new URLSearchParams({ code, code_verifier: verifier, state: start.body.state });
+      const xsrf = t.app.auth.xsrfToken();
       return t.call('GET', `${API}/auth/getPropelTokenFromCode?${query}`, {
-        headers: { cookie: `UPSSO=${binding}; XSRF-TOKEN=abc`, 'x-xsrf-token': 'abc' },
+        headers: { cookie: `UPSSO=${binding}; XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
       });
     },
     status: 200,

@@ -72,6 +72,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const BASE_PREFIX = `${BASE}/`;
 /** The console's login page, which is the authorization endpoint. */
 const LOGIN_PAGE_PATH = `${BASE}/authorize`;
+/** The start-up configuration, the first thing the console loads: a page that hands out the XSRF token. */
+const CONFIG_PATH = `${BASE}/config.json`;
 const AUTHORIZE_PATHS = new Set([`${BASE}/api/v1/auth/authorize`, `${BASE}/api/v1/auth/session`]);
 
 export interface CreateAuthOptions {
@@ -162,6 +164,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
       signInGate.clear();
     },
     pending: () => ({ codes: core.codeCount, ssoCodes: sso.codeCount }),
+    xsrfToken: (sessionCookie) => binding.xsrfToken(sessionCookie),
     async issueTokenFor(username, clientId = options.consoleClientId) {
       const account = store.findAccountByUsername(username);
       if (!account?.active) throw new Error(`No active account named ${username}`);
@@ -176,6 +179,29 @@ export function createAuth(options: CreateAuthOptions): Auth {
 
   function setSessionCookie(reply: FastifyReply, session: Session): void {
     reply.setCookie(SESSION_COOKIE, session.cookie, { ...cookieBase, httpOnly: true });
+    // A new session, a new cross-site request token bound to it (the old one no longer fits).
+    setXsrfCookie(reply, session.cookie);
+  }
+
+  function clearSessionCookie(reply: FastifyReply): void {
+    reply.clearCookie(SESSION_COOKIE, { ...cookieBase, httpOnly: true });
+    setXsrfCookie(reply, undefined);
+  }
+
+  function setXsrfCookie(reply: FastifyReply, sessionCookie: string | undefined): void {
+    reply.setCookie(XSRF_COOKIE, binding.xsrfToken(sessionCookie), { ...cookieBase, httpOnly: false });
+  }
+
+  /** The X-XSRF-TOKEN header equals the XSRF-TOKEN cookie, and that token was made here for this browser's session. */
+  function hasXsrfProof(request: FastifyRequest): boolean {
+    const cookie = request.cookies[XSRF_COOKIE];
+    const header = request.headers[XSRF_HEADER_NAME];
+    return (
+      !!cookie &&
+      typeof header === 'string' &&
+      timingSafeEqualText(header, cookie) &&
+      binding.xsrfFits(cookie, request.cookies[SESSION_COOKIE])
+    );
   }
 
   function liveSession(request: FastifyRequest): Session | undefined {
@@ -329,7 +355,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
       if (tokenSession) core.endSession(tokenSession);
       // The SSO ticket names one sign-in: every session opened with it (spec §2: out of all applications).
       if (ticket) for (const session of core.sessionsOfTicket(ticket)) core.endSession(session);
-      if (!cookieSession || proven) reply.clearCookie(SESSION_COOKIE, { ...cookieBase, httpOnly: true });
+      if (!cookieSession || proven) clearSessionCookie(reply);
       reply.header('Cache-Control', 'no-store');
       return { success: true };
     },
@@ -454,16 +480,27 @@ export function createAuth(options: CreateAuthOptions): Auth {
     app.decorateRequest('principal', null);
     app.decorate('auth', service);
 
-    // Cross-site request token (docs/decisions.md "Wire"): issued on any response
-    // under /userprofile that lacked it; required on every unsafe method there.
+    // Cross-site request token (docs/decisions.md "Wire"): required on every
+    // unsafe method under /userprofile, bound to the browser's sign-in session.
     // Synchronous, like the next hook: every request passes both.
     app.addHook('onRequest', (request, reply, done) => {
+      if (SAFE_METHODS.has(request.method)) return done();
       const path = routedPath(request);
       if (path !== BASE && !path.startsWith(BASE_PREFIX)) return done();
-      if (!request.cookies[XSRF_COOKIE])
-        reply.setCookie(XSRF_COOKIE, randomToken(), { ...cookieBase, httpOnly: false });
-      if (SAFE_METHODS.has(request.method) || path === TOKEN_PATH || hasXsrfProof(request)) return done();
+      if (path === TOKEN_PATH || hasXsrfProof(request)) return done();
       reply.code(403).send(errorBody(403, 'The cross-site request token is missing or does not match its cookie.'));
+    });
+
+    // The token is handed out with the pages (index.html and every screen,
+    // the sign-in pages, config.json), when the browser has none that fits its
+    // session, and never with API answers: a bearer-token client that keeps no
+    // cookies gets no Set-Cookie on each call (issue 22).
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if ((request.method === 'GET' || request.method === 'HEAD') && isPage(request, reply)) {
+        const session = request.cookies[SESSION_COOKIE];
+        if (!binding.xsrfFits(request.cookies[XSRF_COOKIE], session)) setXsrfCookie(reply, session);
+      }
+      done(null, payload);
     });
 
     // The login page is the authorization endpoint: a bad request gets an error
@@ -578,11 +615,13 @@ async function requireChallengeMethod(request: FastifyRequest, reply: FastifyRep
   }
 }
 
-/** The X-XSRF-TOKEN header equals the XSRF-TOKEN cookie: only a page of this origin can read the cookie. */
-function hasXsrfProof(request: FastifyRequest): boolean {
-  const cookie = request.cookies[XSRF_COOKIE];
-  const header = request.headers[XSRF_HEADER_NAME];
-  return !!cookie && typeof header === 'string' && timingSafeEqualText(header, cookie);
+/** An answer the browser shows as a page under /userprofile (HTML), or the console's config.json. */
+function isPage(request: FastifyRequest, reply: FastifyReply): boolean {
+  const path = routedPath(request);
+  if (path === CONFIG_PATH) return true;
+  if (path !== BASE && !path.startsWith(BASE_PREFIX)) return false;
+  const type = reply.getHeader('content-type');
+  return typeof type === 'string' && type.startsWith('text/html');
 }
 
 /**

@@ -165,6 +165,10 @@ describe('parameters', () => {
     const page = await loginPage(query(authorizeRequest() as Record<string, string>));
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('User Profile login');
+    // The pages hand out the cross-site request token (issue 22), the login page and any screen alike.
+    expect(String(page.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=[\w-]+\.[\w-]+; Path=\/userprofile; SameSite=Lax$/);
+    const screen = await app.inject({ method: 'GET', url: '/userprofile/user/list' });
+    expect(String(screen.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=/);
   });
 
   it('unknown client_id: 400, no redirect', async () => {

@@ -140,9 +140,9 @@ export class Browser {
     return res;
   }
 
-  /** Loads a page under /userprofile, which hands out the XSRF cookie. */
+  /** Loads the console's first page, config.json, which hands out the XSRF cookie. */
   async open(): Promise<this> {
-    await this.request({ method: 'GET', url: '/userprofile/api/v1/auth/frontendconfig' });
+    await this.request({ method: 'GET', url: '/userprofile/config.json' });
     return this;
   }
 

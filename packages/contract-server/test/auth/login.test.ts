@@ -153,19 +153,25 @@ describe('session cookie', () => {
     expect(c2?.value).not.toBe(c1?.value);
 
     // The value the browser held before the new login no longer opens anything.
-    const old = await new Browser(shared.app).open();
+    const old = new Browser(shared.app);
     old.cookies.set('UPSESSION', c1?.value as string);
+    // Its next page load hands out a cross-site request token that fits the cookie.
+    await old.open();
     expect((await checkSession(old)).statusCode).toBe(204);
     expect((await checkSession(browser)).statusCode).toBe(200);
   });
 
   it('a session cookie planted before login is replaced, not adopted (no session fixation)', async () => {
-    const browser = await new Browser(shared.app).open();
+    const browser = new Browser(shared.app);
     browser.cookies.set('UPSESSION', 'attacker-chosen-value');
+    // Its next page load hands out a cross-site request token that fits the cookie.
+    await browser.open();
     const res = await browser.login('provider.admin');
     expect(sessionCookie(res)?.value).not.toBe('attacker-chosen-value');
-    const planted = await new Browser(shared.app).open();
+    const planted = new Browser(shared.app);
     planted.cookies.set('UPSESSION', 'attacker-chosen-value');
+    // Its next page load hands out a cross-site request token that fits the cookie.
+    await planted.open();
     expect((await checkSession(planted)).statusCode).toBe(204);
   });
 
@@ -179,8 +185,10 @@ describe('session cookie', () => {
     expect(out.json()).toEqual({ success: true });
     expect(browser.cookies.has('UPSESSION')).toBe(false);
 
-    const replay = await new Browser(shared.app).open();
+    const replay = new Browser(shared.app);
     replay.cookies.set('UPSESSION', cookieBefore);
+    // Its next page load hands out a cross-site request token that fits the cookie.
+    await replay.open();
     expect((await checkSession(replay)).statusCode).toBe(204);
     expect((await me(shared.app, token)).statusCode).toBe(401);
   });
@@ -208,8 +216,10 @@ describe('session cookie', () => {
     const out = await browser.logout({ 'x-xsrf-token': browser.cookies.get('XSRF-TOKEN') as string });
     expect(out.statusCode).toBe(200);
     expect(browser.cookies.has('UPSESSION')).toBe(false);
-    const replay = await new Browser(shared.app).open();
+    const replay = new Browser(shared.app);
     replay.cookies.set('UPSESSION', cookieBefore);
+    // Its next page load hands out a cross-site request token that fits the cookie.
+    await replay.open();
     expect((await checkSession(replay)).statusCode).toBe(204);
   });
 });
