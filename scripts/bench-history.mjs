@@ -14,7 +14,8 @@ const API = '/userprofile/api/v1';
 const app = await buildApp({ publicOrigin: 'http://127.0.0.1:8080', seedUsers: 300, webDist: null });
 await app.ready();
 const token = await app.auth.issueTokenFor('provider.admin');
-const headers = { authorization: `Bearer ${token}`, cookie: 'XSRF-TOKEN=bench', 'x-xsrf-token': 'bench' };
+const xsrf = app.auth.xsrfToken();
+const headers = { authorization: `Bearer ${token}`, cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
 const get = async (url) => {
   const res = await app.inject({ url: `${API}${url}`, headers });
   if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body}`);

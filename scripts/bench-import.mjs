@@ -1,12 +1,4 @@
 #!/usr/bin/env node
-// Import part of `npm run bench` (issue 10): how long other requests wait
-// while a 50,000-row CSV import runs. The contract server runs in this
-// process; a timer probe (every 5 ms) and perf_hooks' monitorEventLoopDelay
-// record the longest stall of the event loop during the import, and a second
-// caller asks GET /auth/frontendconfig over the socket every 20 ms and reports
-// the slowest answer. BENCH_IMPORT_ROWS (default 50000) sets the file size;
-// BENCH_IMPORT_DATA_DIR keeps the state there (the storage part) instead of in a database in memory.
-import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { buildApp } from '../packages/contract-server/src/app.ts';
 
@@ -20,7 +12,7 @@ const app = await buildApp({
 await app.listen({ port: 0, host: '127.0.0.1' });
 const origin = `http://127.0.0.1:${app.server.address().port}`;
 const token = await app.auth.issueTokenFor('provider.admin');
-const xsrf = randomBytes(16).toString('hex');
+const xsrf = app.auth.xsrfToken();
 
 const lines = ['username,email,firstName,lastName,active,businessProfile,visibilityProfile,minimumRole'];
 for (let i = 0; i < ROWS; i++) {

@@ -23,17 +23,24 @@
 //
 // BENCH_SERVER=auth or BENCH_SERVER=prism runs only one of them.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, load, loadAverage, loadTool, median, root, signIn, startServer } from './lib/bench-util.mjs';
+import {
+  freePort,
+  load,
+  loadAverage,
+  loadTool,
+  median,
+  root,
+  signIn,
+  startServer,
+  xsrfHeaders,
+} from './lib/bench-util.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS) || 10;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS) || 10;
-const XSRF = randomBytes(16).toString('hex');
-const xsrfHeaders = { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF };
 
 async function startPrism(port) {
   const child = spawn(
@@ -96,6 +103,7 @@ async function benchServer(users, calls) {
   try {
     const token = await signIn(server.origin, 'provider.admin');
     const auth = { authorization: `Bearer ${token}`, algorithm: 'RSA256' };
+    const xsrf = await xsrfHeaders(server.origin);
     const out = {};
     for (const call of calls) {
       const setup = call.setup ? await call.setup(server.origin, auth) : {};
@@ -103,7 +111,7 @@ async function benchServer(users, calls) {
         url: `${server.origin}/userprofile${call.path}`,
         method: call.method,
         // As a browser sends it: the cross-site request cookie always, its header on POST.
-        headers: { ...auth, ...xsrfHeaders, ...(call.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+        headers: { ...auth, ...xsrf, ...(call.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
         body: setup.body,
         // A 100000-user list is ~70 MB: a few connections saturate loopback already.
         connections: users > 10000 ? 2 : CONNECTIONS,
@@ -177,6 +185,8 @@ const SMALL_GETS = [
   { name: 'GET /location/list', path: '/api/v1/location/list', auth: true },
   { name: 'GET /errigalCustomerCompany/list', path: '/api/v1/errigalCustomerCompany/list', auth: true },
   { name: 'GET /me', path: '/api/v1/me', auth: true },
+  // A bearer-token client that keeps no cookies (issue 22: it must not be handed a new one each call).
+  { name: 'GET /me, no cookie', path: '/api/v1/me', auth: true, cookieless: true },
   { name: 'GET /auth/jwks (public)', path: '/api/v1/auth/jwks', auth: false },
 ];
 
@@ -224,17 +234,19 @@ async function benchAuthenticatedCalls() {
   try {
     const token = await signIn(server.origin, 'provider.admin');
     // As the console sends them: its Algorithm header, and the cross-site request cookie it holds.
-    const authHeaders = { authorization: `Bearer ${token}`, algorithm: 'RSA256', cookie: `XSRF-TOKEN=${XSRF}` };
+    const { cookie } = await xsrfHeaders(server.origin);
+    const bearer = { authorization: `Bearer ${token}`, algorithm: 'RSA256' };
     const answers = [];
     for (const call of SMALL_GETS) {
-      const headers = call.auth ? authHeaders : { cookie: `XSRF-TOKEN=${XSRF}` };
+      const headers = { ...(call.auth ? bearer : {}), ...(call.cookieless ? {} : { cookie }) };
       // Uncompressed, as wrk asks (fetch would otherwise ask for gzip and unzip it).
       const res = await fetch(`${server.origin}/userprofile${call.path}`, {
         headers: { ...headers, 'accept-encoding': 'identity' },
       });
       if (!res.ok) throw new Error(`${call.name}: ${res.status} ${await res.text()}`);
       call.headers = headers;
-      answers.push({ path: `/bare${call.path}`, headers: answerHeaders(res), body: await res.text() });
+      call.bare = `/bare${call.cookieless ? '-cookieless' : ''}${call.path}`;
+      answers.push({ path: call.bare, headers: answerHeaders(res), body: await res.text() });
       call.bytes = Buffer.byteLength(answers.at(-1).body);
     }
     bare = await startBare(answers);
@@ -248,7 +260,7 @@ async function benchAuthenticatedCalls() {
           ...common,
         });
         // The same request bytes to both: the bare route reads and ignores the token and cookie.
-        const plain = await load(tool, { url: `${bare.origin}/bare${call.path}`, headers: call.headers, ...common });
+        const plain = await load(tool, { url: `${bare.origin}${call.bare}`, headers: call.headers, ...common });
         rates.get(call).ours.push(ours.rps);
         rates.get(call).bare.push(plain.rps);
       }

@@ -26,7 +26,8 @@ const sso = new SsoProvider(
 );
 
 // The page's cross-site request token: its cookie and header.
-const XSRF = { cookie: 'XSRF-TOKEN=bench', 'x-xsrf-token': 'bench' };
+const xsrf = app.auth.xsrfToken();
+const XSRF = { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
 const pending = () => (app.auth.pending ? { ...app.auth.pending(), ssoCodes: sso.codeCount } : null);
 const codes = () => {
   const p = pending();

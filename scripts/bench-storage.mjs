@@ -8,7 +8,6 @@
 //    (scripts/bench-import.mjs on a DATA_DIR).
 // BENCH_STORAGE_USERS (default 100000) sets the size of the first figure.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,7 +70,7 @@ try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const origin = `http://127.0.0.1:${app.server.address().port}`;
     const token = await app.auth.issueTokenFor('provider.admin');
-    const xsrf = randomBytes(16).toString('hex');
+    const xsrf = app.auth.xsrfToken();
     const headers = {
       authorization: `Bearer ${token}`,
       cookie: `XSRF-TOKEN=${xsrf}`,

@@ -32,6 +32,20 @@ export function freePort() {
 }
 
 /** Starts the contract server (seeded with `env`; on a free port unless one is given) and resolves when it answers. */
+/**
+ * The cross-site request token a browser gets with the console's pages
+ * (config.json is the first thing the console loads): its cookie and the
+ * header a page echoes it in. The server binds it to the browser's sign-in
+ * session, so a made-up value is refused.
+ */
+export async function xsrfHeaders(origin) {
+  const r = await fetch(`${origin}/userprofile/config.json`);
+  await r.arrayBuffer();
+  const value = /XSRF-TOKEN=([^;]+)/.exec(r.headers.getSetCookie().join('\n'))?.[1];
+  if (!value) throw new Error('config.json set no XSRF-TOKEN cookie');
+  return { cookie: `XSRF-TOKEN=${value}`, 'x-xsrf-token': decodeURIComponent(value) };
+}
+
 export async function startServer({ port: wanted, env = {} } = {}) {
   const port = wanted ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
@@ -161,8 +175,7 @@ const CONSOLE_CLIENT_ID = '6f1c1f0e-3b8a-4d52-9a57-2f3c5f0b7d10';
 export async function signIn(origin, username) {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const xsrf = randomBytes(16).toString('hex');
-  const json = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+  const json = { 'content-type': 'application/json', ...(await xsrfHeaders(origin)) };
   const authorize = await fetch(`${origin}/userprofile/api/v1/auth/authorize`, {
     method: 'POST',
     headers: json,

@@ -39,6 +39,7 @@ const PUBLIC = [
   'logout',
   'frontendConfig',
   'getPropelTokenFromCode',
+  'startSso',
   'jwks',
   'openidConfiguration',
   'forgotPassword',

@@ -22,6 +22,7 @@ interface SpecCall {
 const DESIGNED_OPERATION_IDS = [
   'checkSession',
   'getPropelTokenFromCode',
+  'startSso',
   'jwks',
   'openidConfiguration',
   'forgotPassword',

@@ -4,6 +4,7 @@
 // command's exit codes 0, 1 and 2, through the real command.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,7 @@ import { type CheckOptions, type Report, runCheck } from '@userprofile/contract/
 import { loadContract } from '@userprofile/contract/document';
 import { createValidator } from '@userprofile/contract/validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import {
   type Backend,
   DRIFTS,
@@ -107,7 +109,7 @@ describe('against the dev backend', () => {
       expect(result?.outcome, op.operationId).toBe('pass');
     }
     // Read-only: nothing but the console's sign-in calls anything that writes.
-    const signIn = ['checkSession', 'login', 'authorize', 'token'];
+    const signIn = ['startSso', 'checkSession', 'login', 'authorize', 'token'];
     const writes = report.operations.filter(
       (o) =>
         o.calls > 0 && (o.method !== 'GET' || contract.operations.find((c) => c.operationId === o.operationId)?.unsafe),
@@ -117,6 +119,19 @@ describe('against the dev backend', () => {
     expect(junit).toContain('<testcase classname="listLocations" name="GET /api/v1/location/list">');
     expect(junit).not.toContain('<failure');
     expect(junit.match(/<testcase /g)).toHaveLength(report.exercised);
+  });
+
+  it('through the validating proxy in front of it (npm start with USERPROFILE_BACKEND): signs in as the console would there, and conforms', async () => {
+    const proxy = await buildApp({ backend: dev.url, webDist: null });
+    await proxy.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const report = await check(`http://127.0.0.1:${(proxy.server.address() as AddressInfo).port}`);
+      expect(failing(report)).toEqual({});
+      expect(report.conforming).toBe(report.exercised);
+      expect(report.operations.find((o) => o.operationId === 'login')?.outcome).toBe('pass');
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('with --allow-writes: every exercised operation conforms, at least 90% of the document covered, every list count as it was', async () => {
@@ -199,7 +214,7 @@ describe('when the check cannot run, the command says so in one line and exits 2
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(
-      `contract: cannot reach ${closed}: GET /userprofile/api/v1/auth/frontendconfig: ECONNREFUSED\n`,
+      `contract: cannot reach ${closed}: GET /userprofile/config.json: ECONNREFUSED\n`,
     );
   });
 

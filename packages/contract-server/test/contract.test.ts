@@ -28,8 +28,8 @@ function authorizeRequest(challenge: string, clientId = CONSOLE_CLIENT_ID) {
   };
 }
 
-/** Signs in with the form and answers the session cookie. */
-async function loginSession(): Promise<string> {
+/** Signs in with the form and answers the session cookie and the cross-site request token bound to it. */
+async function loginSession(): Promise<{ cookie: string; xsrf: string; token: string }> {
   const res = await t.call('POST', '/userprofile/login', {
     raw: {
       payload: new URLSearchParams({ username: PROVIDER, password: PASSWORD }).toString(),
@@ -37,8 +37,15 @@ async function loginSession(): Promise<string> {
     },
   });
   expect(res.status).toBe(200);
-  const cookie = ([] as string[]).concat(res.headers['set-cookie'] as string[]).find((c) => c.startsWith('UPSESSION='));
-  return (cookie as string).split(';', 1)[0] as string;
+  const cookies = ([] as string[])
+    .concat(res.headers['set-cookie'] as string[])
+    .map((c) => c.split(';', 1)[0] as string);
+  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN=')) as string;
+  return {
+    cookie: cookies.find((c) => c.startsWith('UPSESSION=')) as string,
+    xsrf,
+    token: decodeURIComponent(xsrf.slice('XSRF-TOKEN='.length)),
+  };
 }
 
 async function authorizeCode(): Promise<{ code: string; verifier: string }> {
@@ -155,7 +162,8 @@ const cases: Record<string, Case> = {
       const session = await loginSession();
       return t.call('POST', `${API}/auth/session`, {
         body: { authorizeRequest: authorizeRequest(pkce().challenge) },
-        headers: { cookie: `XSRF-TOKEN=abc; ${session}`, 'x-xsrf-token': 'abc' },
+        // The token the login handed out with the session (bound to it).
+        headers: { cookie: `${session.xsrf}; ${session.cookie}`, 'x-xsrf-token': session.token },
       });
     },
     status: 200,
@@ -187,8 +195,12 @@ const cases: Record<string, Case> = {
     field: 'query.ticket',
   },
   frontendConfig: { good: () => t.call('GET', `${API}/auth/frontendconfig`), status: 200 },
+  startSso: { good: () => t.call('POST', `${API}/auth/sso/start`), status: 200 },
   getPropelTokenFromCode: {
     good: async () => {
+      // The console's page of the browser that started the sign-in: its state, its binding cookie.
+      const start = await t.call('POST', `${API}/auth/sso/start`);
+      const binding = /UPSSO=([^;]+)/.exec(String(start.headers['set-cookie']))?.[1] as string;
       const { verifier, challenge } = pkce();
       const form = new URLSearchParams({
         client_id: CONSOLE_CLIENT_ID,
@@ -196,7 +208,7 @@ const cases: Record<string, Case> = {
         response_type: 'code',
         code_challenge: challenge,
         code_challenge_method: 'S256',
-        state: 'sso',
+        state: start.body.state,
         username: CUSTOMER,
         password: PASSWORD,
       });
@@ -208,7 +220,11 @@ const cases: Record<string, Case> = {
       });
       expect(sso.statusCode).toBe(303);
       const code = new URL(sso.headers.location as string).searchParams.get('code') as string;
-      return t.call('GET', `${API}/auth/getPropelTokenFromCode?code=${code}&code_verifier=${verifier}`);
+      const query = new URLSearchParams({ code, code_verifier: verifier, state: start.body.state });
+      const xsrf = t.app.auth.xsrfToken();
+      return t.call('GET', `${API}/auth/getPropelTokenFromCode?${query}`, {
+        headers: { cookie: `UPSSO=${binding}; XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+      });
     },
     status: 200,
     bad: () => t.call('GET', `${API}/auth/getPropelTokenFromCode?code=abc`),

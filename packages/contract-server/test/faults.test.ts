@@ -152,11 +152,16 @@ describe('/__mock/reset and /__mock/outbox', () => {
   });
 
   it('reset lifts sign-in lockouts, so failed attempts in one test do not lock out the next', async () => {
+    const xsrf = t.app.auth.xsrfToken();
     const login = (password: string) =>
       t.app.inject({
         method: 'POST',
         url: '/userprofile/login',
-        headers: { cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x', 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          cookie: `XSRF-TOKEN=${xsrf}`,
+          'x-xsrf-token': xsrf,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         payload: new URLSearchParams({ username: 'customer.admin', password }).toString(),
       });
     for (let i = 0; i < 5; i++) expect((await login(`guess-${i}`)).statusCode).toBe(401);

@@ -70,7 +70,7 @@ interface Entry {
   note?: string;
 }
 
-const SIGN_IN_OPERATIONS = ['login', 'authorize', 'token', 'checkSession', 'frontendConfig'];
+const SIGN_IN_OPERATIONS = ['login', 'authorize', 'token', 'checkSession', 'frontendConfig', 'startSso'];
 
 function tamper(token: string): string {
   const parts = token.split('.');
@@ -182,7 +182,9 @@ export async function runCheck(contract: Contract, validator: Validator, options
     let clientId: string | undefined;
     let envBaseUrl: string | undefined;
     try {
-      // Any GET also gives the cross-site request cookie the later writes need.
+      // The console's start-up file comes first, as in a browser: a server that binds the cross-site request
+      // cookie to the pages (the dev backend) hands it out there; any answer of a real backend may carry it too.
+      await client.send({ method: 'GET', url: `${rootPrefix}${contract.base}/config.json`, anonymous: true });
       const res = config
         ? await call(config, config.path, { anonymous: true })
         : await client.send({ method: 'GET', url: `${rootPrefix}${contract.base}/` });
@@ -214,6 +216,9 @@ export async function runCheck(contract: Contract, validator: Validator, options
         throw new CannotRun(`cannot sign in: ${(error as Error).message}`);
       }
     };
+    // The login page's Enterprise SSO button starts the flow bound to this browser (a cookie and a state); it
+    // changes no record, so the check makes the call as the page would, before the password sign-in.
+    if (byId('startSso')) await step('startSso', '', {});
     const session = byId('checkSession');
     if (session) await step('checkSession', JSON.stringify({ authorizeRequest }), json);
     const login = await step(

@@ -14,6 +14,12 @@ test('every API call carries the bearer token and Algorithm; non-GET calls the X
   page.on('request', (r) => {
     if (new URL(r.url()).pathname.startsWith('/userprofile/')) calls.push(r);
   });
+  // The tokens the server handed out: with the pages, and a new one bound to the session at sign-in (issue 22).
+  const handedOut: string[] = [];
+  page.on('response', async (r) => {
+    const token = /XSRF-TOKEN=([^;]+)/.exec((await r.headerValue('set-cookie')) ?? '')?.[1];
+    if (token) handedOut.push(decodeURIComponent(token));
+  });
   await signIn(page, ACCOUNTS.provider);
 
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
@@ -28,7 +34,13 @@ test('every API call carries the bearer token and Algorithm; non-GET calls the X
       '/userprofile/api/v1/auth/token',
     ]),
   );
-  for (const r of writes) expect(r.headers()['x-xsrf-token'], `${r.method()} ${r.url()}`).toBe(xsrf);
+  for (const r of writes) expect(handedOut, `${r.method()} ${r.url()}`).toContain(r.headers()['x-xsrf-token']);
+  // From the sign-in on, the token of the new session, which the browser still holds.
+  const afterLogin = writes.filter(
+    (r) => !['/userprofile/login', '/userprofile/api/v1/auth/session'].includes(new URL(r.url()).pathname),
+  );
+  expect(afterLogin.length).toBeGreaterThanOrEqual(2);
+  for (const r of afterLogin) expect(r.headers()['x-xsrf-token'], `${r.method()} ${r.url()}`).toBe(xsrf);
 
   // After the token is stored, every call carries it.
   const signedIn = api.filter((r) =>

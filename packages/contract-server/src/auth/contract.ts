@@ -79,6 +79,11 @@ export interface AuthService {
    * sessions stay: the reseeded accounts are the same (same seed, same uuids).
    */
   reset(): void;
+  /**
+   * Test and bench helper: the cross-site request token a page of the console
+   * would give a browser holding this session cookie (none: not signed in).
+   */
+  xsrfToken(sessionCookie?: string): string;
   /** Test and seed helper: an access token for the account, as a real sign-in would give. */
   issueTokenFor(username: string, clientId?: string): Promise<string>;
   /** How many authorization codes the provider and the SSO stand-in hold (kept and swept, see AuthCore.prune). */

@@ -514,27 +514,19 @@ export class AuthCore {
   }
 
   /**
-   * The user a token of ours names, checked for signature, key and issuer but
-   * not for expiry or revocation: sign-out must work with a token that has just
-   * expired.
+   * The session of a live access token of the console (every check of
+   * verifyToken), or undefined: what sign-out may end on a token's word.
    */
-  async userOfSignedToken(token: string): Promise<string | undefined> {
-    const key = await this.key;
+  async liveSessionOfToken(token: string): Promise<Session | undefined> {
     try {
-      const { payload } = await jwtVerify(token, key.publicKey, {
-        algorithms: ['RS256'],
-        typ: 'at+jwt',
-        issuer: this.issuer,
-        currentDate: new Date(0),
-      });
-      return typeof payload.sub === 'string' ? payload.sub : undefined;
+      return (await this.verifyToken(token)).session;
     } catch {
       return undefined;
     }
   }
 
-  usersOfTicket(ticket: string): string[] {
-    return [...new Set([...this.sessions.values()].filter((s) => s.ticket === ticket).map((s) => s.userUuid))];
+  sessionsOfTicket(ticket: string): Session[] {
+    return [...this.sessions.values()].filter((s) => s.ticket === ticket);
   }
 
   private revokeJti(jti: string): void {

@@ -73,3 +73,17 @@ export function decodedPath(url: string): string {
     return raw;
   }
 }
+
+/**
+ * A console page's route as the console's router matches it: percent-decoded,
+ * case-insensitive, trailing slashes ignored (wouter's patterns), and without
+ * RFC 3986 path parameters (`;x`, which servlet containers strip before
+ * routing). The server's checks of a page use this, so a page the console
+ * shows under any spelling is the page the server checked.
+ */
+export function pageRoute(url: string): string {
+  return decodedPath(url)
+    .replace(/;[^/]*/g, '')
+    .replace(/\/+$/, '')
+    .toLowerCase();
+}

@@ -36,6 +36,7 @@ import fp from 'fastify-plugin';
 import { errorBody, tokenErrorBody } from '../http/errors.ts';
 import { SSO_BASE_PATH, type SsoClient, SsoProvider } from '../sites/sso.ts';
 import { authorizeQueryToObject, buildRedirect, checkAuthorizeRequest } from './authorize-request.ts';
+import { BrowserBinding } from './browser-binding.ts';
 import type { AuthService, AuthStore } from './contract.ts';
 import {
   AuthCore,
@@ -46,7 +47,7 @@ import {
   SUPPORTED_SCOPES,
   type TokenParams,
 } from './core.ts';
-import { AuthError, decodedPath, escapeHtml, htmlPage, routedPath } from './http.ts';
+import { AuthError, escapeHtml, htmlPage, pageRoute, routedPath } from './http.ts';
 import type { SigningKey } from './keys.ts';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits, PasswordGate, type PasswordRefusal } from './password-gate.ts';
 import { timingSafeEqualText } from './pkce.ts';
@@ -58,6 +59,12 @@ export { hashParams, hashPassword, verifyPassword } from './password.ts';
 export { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './password-gate.ts';
 
 const SESSION_COOKIE = 'UPSESSION';
+/** Set when this browser starts an Enterprise SSO sign-in; the SSO state is derived from it. */
+const SSO_COOKIE = 'UPSSO';
+/** Only the SSO calls need it. */
+const SSO_COOKIE_PATH = `${BASE}/api/v1/auth`;
+/** An SSO sign-in must come back within this long (the corporate sign-in page asks for a password). */
+const SSO_COOKIE_MAX_AGE_S = 600;
 /** Node lower-cases request header names. */
 const XSRF_HEADER_NAME = XSRF_HEADER.toLowerCase();
 /** The token endpoint is called back-channel by other applications: it carries no cookie, so no XSRF token. */
@@ -66,6 +73,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const BASE_PREFIX = `${BASE}/`;
 /** The console's login page, which is the authorization endpoint. */
 const LOGIN_PAGE_PATH = `${BASE}/authorize`;
+/** The start-up configuration, the first thing the console loads: a page that hands out the XSRF token. */
+const CONFIG_PATH = `${BASE}/config.json`;
+/** The sign-in pages' first API call: a console whose pages another server serves (proxy mode) gets its token here. */
+const FRONTEND_CONFIG_PATH = `${BASE}/api/v1/auth/frontendconfig`;
 const AUTHORIZE_PATHS = new Set([`${BASE}/api/v1/auth/authorize`, `${BASE}/api/v1/auth/session`]);
 
 export interface CreateAuthOptions {
@@ -89,6 +100,7 @@ type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown
 
 interface AuthHandlers {
   login: Handler;
+  startSso: Handler;
   authorize: Handler;
   checkSession: Handler;
   token: Handler;
@@ -140,6 +152,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
     limits,
   );
   const signInGate = new PasswordGate(store, limits, now);
+  const binding = new BrowserBinding();
   const secure = publicOrigin.startsWith('https:');
   const cookieBase = { path: BASE, sameSite: 'lax' as const, secure };
 
@@ -162,6 +175,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
     pending: () => ({ codes: core.codeCount, ssoCodes: sso.codeCount }),
     keptState: () => core.keptState(),
     restoreKeptState: (state) => core.restoreKeptState(state as ReturnType<AuthCore['keptState']>),
+    xsrfToken: (sessionCookie) => binding.xsrfToken(sessionCookie),
     async issueTokenFor(username, clientId = options.consoleClientId) {
       const account = store.findAccountByUsername(username);
       if (!account?.active) throw new Error(`No active account named ${username}`);
@@ -170,8 +184,35 @@ export function createAuth(options: CreateAuthOptions): Auth {
     },
   };
 
+  function ssoCookie(maxAge?: number) {
+    return { ...cookieBase, path: SSO_COOKIE_PATH, httpOnly: true, ...(maxAge ? { maxAge } : {}) };
+  }
+
   function setSessionCookie(reply: FastifyReply, session: Session): void {
     reply.setCookie(SESSION_COOKIE, session.cookie, { ...cookieBase, httpOnly: true });
+    // A new session, a new cross-site request token bound to it (the old one no longer fits).
+    setXsrfCookie(reply, session.cookie);
+  }
+
+  function clearSessionCookie(reply: FastifyReply): void {
+    reply.clearCookie(SESSION_COOKIE, { ...cookieBase, httpOnly: true });
+    setXsrfCookie(reply, undefined);
+  }
+
+  function setXsrfCookie(reply: FastifyReply, sessionCookie: string | undefined): void {
+    reply.setCookie(XSRF_COOKIE, binding.xsrfToken(sessionCookie), { ...cookieBase, httpOnly: false });
+  }
+
+  /** The X-XSRF-TOKEN header equals the XSRF-TOKEN cookie, and that token was made here for this browser's session. */
+  function hasXsrfProof(request: FastifyRequest): boolean {
+    const cookie = request.cookies[XSRF_COOKIE];
+    const header = request.headers[XSRF_HEADER_NAME];
+    return (
+      !!cookie &&
+      typeof header === 'string' &&
+      timingSafeEqualText(header, cookie) &&
+      binding.xsrfFits(cookie, request.cookies[SESSION_COOKIE])
+    );
   }
 
   function liveSession(request: FastifyRequest): Session | undefined {
@@ -215,7 +256,15 @@ export function createAuth(options: CreateAuthOptions): Auth {
       nonce: request.request.nonce,
       session,
     });
-    return { redirectUrl: buildRedirect(request.request.redirect_uri, { code, state: request.request.state }) };
+    // RFC 9207: the answer names its issuer, so a client that signs in with more
+    // than one provider can tell whose code it holds (the mix-up attack).
+    return {
+      redirectUrl: buildRedirect(request.request.redirect_uri, {
+        code,
+        state: request.request.state,
+        iss: core.issuer,
+      }),
+    };
   }
 
   const handlers: AuthHandlers = {
@@ -300,21 +349,24 @@ export function createAuth(options: CreateAuthOptions): Auth {
       const query = (request.query ?? {}) as { ticket?: unknown };
       const ticket = typeof query.ticket === 'string' && query.ticket !== '' ? query.ticket : undefined;
       const bearer = bearerToken(request);
-      const tokenUser = bearer ? await core.userOfSignedToken(bearer) : undefined;
+      // Only a live console token ends a session, and only its own: an expired
+      // or revoked token, or one issued to another client, ends nothing.
+      const tokenSession = bearer ? await core.liveSessionOfToken(bearer) : undefined;
       // The cookie alone proves nothing: a page on another site can send the
       // browser here with it. The caller must also hold what only the session's
-      // own pages have: a token of its user, its SSO ticket, or the cross-site
-      // request token of this origin.
+      // own pages have: a live token of that session, its SSO ticket, or the
+      // cross-site request token of this origin.
       const cookieSession = core.sessionByCookie(request.cookies[SESSION_COOKIE]);
       const proven =
         cookieSession !== undefined &&
-        (tokenUser === cookieSession.userUuid ||
+        (tokenSession === cookieSession ||
           (ticket !== undefined && cookieSession.ticket === ticket) ||
           hasXsrfProof(request));
       if (cookieSession && proven) core.endSession(cookieSession);
-      if (tokenUser) core.revokeUserSessions(tokenUser);
-      if (ticket) for (const user of core.usersOfTicket(ticket)) core.revokeUserSessions(user);
-      if (!cookieSession || proven) reply.clearCookie(SESSION_COOKIE, { ...cookieBase, httpOnly: true });
+      if (tokenSession) core.endSession(tokenSession);
+      // The SSO ticket names one sign-in: every session opened with it (spec §2: out of all applications).
+      if (ticket) for (const session of core.sessionsOfTicket(ticket)) core.endSession(session);
+      if (!cookieSession || proven) clearSessionCookie(reply);
       reply.header('Cache-Control', 'no-store');
       return { success: true };
     },
@@ -327,9 +379,28 @@ export function createAuth(options: CreateAuthOptions): Auth {
       };
     },
 
+    async startSso(_request, reply) {
+      reply.header('Cache-Control', 'no-store');
+      const cookie = randomToken();
+      reply.setCookie(SSO_COOKIE, cookie, ssoCookie(SSO_COOKIE_MAX_AGE_S));
+      return { state: binding.ssoState(cookie) };
+    },
+
     async getPropelTokenFromCode(request, reply) {
       reply.header('Cache-Control', 'no-store');
-      const query = (request.query ?? {}) as { code?: unknown; code_verifier?: unknown };
+      const query = (request.query ?? {}) as { code?: unknown; code_verifier?: unknown; state?: unknown };
+      // RFC 9700 §4.7: a session only for the browser that started this sign-in.
+      // Its own page calls with the cross-site request token (a navigation from
+      // another site cannot) and the state bound to the cookie set at its start.
+      const fetchSite = request.headers['sec-fetch-site'];
+      if ((fetchSite !== undefined && fetchSite !== 'same-origin') || !hasXsrfProof(request)) {
+        return reply.code(403).send(errorBody(403, "The SSO code exchange is only for the console's own pages."));
+      }
+      if (!binding.ssoStateMatches(query.state, request.cookies[SSO_COOKIE])) {
+        return reply.code(403).send(errorBody(403, 'This Enterprise SSO sign-in was not started in this browser.'));
+      }
+      // Spent with this attempt, whatever its outcome: one start, one exchange.
+      reply.clearCookie(SSO_COOKIE, ssoCookie());
       const redeemed = sso.redeem(query.code, query.code_verifier);
       if (!redeemed.ok)
         return reply.code(400).send(errorBody(400, redeemed.error_description, undefined, redeemed.error));
@@ -381,6 +452,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     scopes_supported: [...SUPPORTED_SCOPES],
     claims_supported: ['iss', 'sub', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'sid', 'preferred_username'],
+    authorization_response_iss_parameter_supported: true,
   };
 
   function refuseClient(reply: FastifyReply, error: 'invalid_request' | 'invalid_client', description: string) {
@@ -419,16 +491,27 @@ export function createAuth(options: CreateAuthOptions): Auth {
     app.decorateRequest('principal', null);
     app.decorate('auth', service);
 
-    // Cross-site request token (docs/decisions.md "Wire"): issued on any response
-    // under /userprofile that lacked it; required on every unsafe method there.
+    // Cross-site request token (docs/decisions.md "Wire"): required on every
+    // unsafe method under /userprofile, bound to the browser's sign-in session.
     // Synchronous, like the next hook: every request passes both.
     app.addHook('onRequest', (request, reply, done) => {
+      if (SAFE_METHODS.has(request.method)) return done();
       const path = routedPath(request);
       if (path !== BASE && !path.startsWith(BASE_PREFIX)) return done();
-      if (!request.cookies[XSRF_COOKIE])
-        reply.setCookie(XSRF_COOKIE, randomToken(), { ...cookieBase, httpOnly: false });
-      if (SAFE_METHODS.has(request.method) || path === TOKEN_PATH || hasXsrfProof(request)) return done();
+      if (path === TOKEN_PATH || hasXsrfProof(request)) return done();
       reply.code(403).send(errorBody(403, 'The cross-site request token is missing or does not match its cookie.'));
+    });
+
+    // The token is handed out with the pages (index.html and every screen,
+    // the sign-in pages, config.json), when the browser has none that fits its
+    // session, and never with API answers: a bearer-token client that keeps no
+    // cookies gets no Set-Cookie on each call (issue 22).
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if ((request.method === 'GET' || request.method === 'HEAD') && isPage(request, reply)) {
+        const session = request.cookies[SESSION_COOKIE];
+        if (!binding.xsrfFits(request.cookies[XSRF_COOKIE], session)) setXsrfCookie(reply, session);
+      }
+      done(null, payload);
     });
 
     // The login page is the authorization endpoint: a bad request gets an error
@@ -437,7 +520,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
       if (request.method !== 'GET') return done();
       const q = request.url.indexOf('?');
       const search = q < 0 ? '' : request.url.slice(q + 1);
-      if (search === '' || decodedPath(request.url) !== LOGIN_PAGE_PATH) return done();
+      if (search === '' || pageRoute(request.url) !== LOGIN_PAGE_PATH) return done();
       const checked = checkAuthorizeRequest(authorizeQueryToObject(search), store);
       if (checked.ok) return done();
       reply
@@ -543,11 +626,17 @@ async function requireChallengeMethod(request: FastifyRequest, reply: FastifyRep
   }
 }
 
-/** The X-XSRF-TOKEN header equals the XSRF-TOKEN cookie: only a page of this origin can read the cookie. */
-function hasXsrfProof(request: FastifyRequest): boolean {
-  const cookie = request.cookies[XSRF_COOKIE];
-  const header = request.headers[XSRF_HEADER_NAME];
-  return !!cookie && typeof header === 'string' && timingSafeEqualText(header, cookie);
+/**
+ * An answer the browser shows as a page under /userprofile (HTML), the
+ * console's config.json, or frontendconfig, the sign-in start a console
+ * served elsewhere (in front of this backend, `USERPROFILE_BACKEND`) asks first.
+ */
+function isPage(request: FastifyRequest, reply: FastifyReply): boolean {
+  const path = routedPath(request);
+  if (path === CONFIG_PATH || path === FRONTEND_CONFIG_PATH) return true;
+  if (path !== BASE && !path.startsWith(BASE_PREFIX)) return false;
+  const type = reply.getHeader('content-type');
+  return typeof type === 'string' && type.startsWith('text/html');
 }
 
 /**

@@ -39,6 +39,7 @@ export function registerDemoApp(app: FastifyInstance, options: DemoAppOptions): 
     secure: publicOrigin.startsWith('https:'),
   };
   const client = () => (options.clientId ? store.findClient(options.clientId) : undefined);
+  const issuer = `${publicOrigin}${BASE_PATH}`;
 
   app.get(`${DEMO_APP_PATH}/`, async (_request, reply) => {
     const registered = client();
@@ -74,6 +75,17 @@ export function registerDemoApp(app: FastifyInstance, options: DemoAppOptions): 
         .send(page(`<p role="alert">This sign-in answer does not belong to a sign-in started here.</p>${again}`));
     }
     reply.clearCookie(PKCE_COOKIE, cookieOptions);
+    // RFC 9207 §2.4: the provider advertises iss, so an answer without it, or
+    // naming another issuer, may carry another provider's code: refused.
+    if (query.iss !== issuer) {
+      return reply
+        .code(400)
+        .send(
+          page(
+            `<p role="alert">This sign-in answer comes from another sign-in service than the one asked (iss), so it was refused. Please sign in again.</p>${again}`,
+          ),
+        );
+    }
     // A confidential client: it proves its secret with HTTP Basic (RFC 6749 §2.3.1).
     const basic = Buffer.from(
       `${encodeURIComponent(registered.uuid)}:${encodeURIComponent(registered.clientSecret)}`,
@@ -104,7 +116,7 @@ export function registerDemoApp(app: FastifyInstance, options: DemoAppOptions): 
     const { payload } = await jwtVerify(answer.access_token, createLocalJWKSet(jwks), {
       algorithms: ['RS256'],
       typ: 'at+jwt',
-      issuer: `${publicOrigin}/userprofile`,
+      issuer,
       audience: registered.uuid,
       currentDate: new Date(options.now()),
     });

@@ -143,10 +143,32 @@ describe('parameters', () => {
     expect(res.json()).not.toHaveProperty('redirectUrl');
   });
 
+  // Issue 22 item 9: every spelling the console's router shows the login page
+  // for (it matches case-insensitively, with or without a trailing slash, after
+  // percent-decoding) gets the same check, and so do path parameters.
+  it.each([
+    '/userprofile/authorize/',
+    '/userprofile/AUTHORIZE',
+    '/userprofile/Authorize//',
+    '/userprofile/authorize;x',
+    '/userprofile/authorize;jsessionid=1/',
+    '/userprofile/%61uthorize',
+    '/%75serprofile/authorize',
+  ])('the login page spelled %s keeps the check', async (path) => {
+    const bad = query(authorizeRequest({ redirect_uri: 'https://evil.example.net/cb' }) as Record<string, string>);
+    const page = await app.inject({ method: 'GET', url: `${path}?${bad}` });
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain('Sign-in request refused');
+  });
+
   it('a valid request lets the login page load', async () => {
     const page = await loginPage(query(authorizeRequest() as Record<string, string>));
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('User Profile login');
+    // The pages hand out the cross-site request token (issue 22), the login page and any screen alike.
+    expect(String(page.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=[\w-]+\.[\w-]+; Path=\/userprofile; SameSite=Lax$/);
+    const screen = await app.inject({ method: 'GET', url: '/userprofile/user/list' });
+    expect(String(screen.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=/);
   });
 
   it('unknown client_id: 400, no redirect', async () => {

@@ -17,8 +17,8 @@ function loginForm(browser: Browser, xsrf: boolean, headers: Record<string, stri
 }
 
 describe('cross-site request token', () => {
-  it('is handed out as a script-readable, SameSite cookie on a response under /userprofile', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/userprofile/api/v1/auth/frontendconfig' });
+  it('is handed out as a script-readable, SameSite cookie with the first page the console loads', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/userprofile/config.json' });
     const cookie = (
       res.cookies as { name: string; value: string; httpOnly?: boolean; sameSite?: string; path?: string }[]
     ).find((c) => c.name === 'XSRF-TOKEN');
@@ -116,5 +116,81 @@ describe('cross-site request token', () => {
       },
     });
     expect(res.statusCode).toBe(403);
+  });
+});
+
+// Issue 22 item 9: no plain double submit, and the token comes with the pages only.
+describe('cross-site request token bound to the sign-in session', () => {
+  function checkSession(browser: Browser, headers: Record<string, string> = {}) {
+    return browser.request({
+      method: 'POST',
+      url: '/userprofile/api/v1/auth/session',
+      xsrf: false,
+      headers,
+      payload: { authorizeRequest: authorizeRequest() },
+    });
+  }
+
+  it('a made-up value sent as both cookie and header is refused', async () => {
+    const browser = new Browser(t.app);
+    browser.cookies.set('XSRF-TOKEN', 'made-up-value');
+    const res = await loginForm(browser, false, { 'x-xsrf-token': 'made-up-value' });
+    expect(res.statusCode).toBe(403);
+    expect(browser.cookies.has('UPSESSION')).toBe(false);
+  });
+
+  it("another browser's token, planted with its header, does not fit this browser's session", async () => {
+    const victim = await new Browser(t.app).open();
+    expect((await victim.login('customer.admin')).statusCode).toBe(200);
+    const attacker = await new Browser(t.app).open();
+    expect((await attacker.login('sco.admin')).statusCode).toBe(200);
+    const planted = attacker.cookies.get('XSRF-TOKEN') as string;
+    victim.cookies.set('XSRF-TOKEN', planted);
+    expect((await checkSession(victim, { 'x-xsrf-token': planted })).statusCode).toBe(403);
+    // Nor does a token made before any sign-in, once the browser holds a session.
+    const anonymous = (await new Browser(t.app).open()).cookies.get('XSRF-TOKEN') as string;
+    victim.cookies.set('XSRF-TOKEN', anonymous);
+    expect((await checkSession(victim, { 'x-xsrf-token': anonymous })).statusCode).toBe(403);
+  });
+
+  it('signing in hands out a new token bound to the new session; the page token before it serves the login form', async () => {
+    const browser = await new Browser(t.app).open();
+    const before = browser.cookies.get('XSRF-TOKEN') as string;
+    expect((await browser.login('provider.admin')).statusCode).toBe(200);
+    const after = browser.cookies.get('XSRF-TOKEN') as string;
+    expect(after).not.toBe(before);
+    expect((await checkSession(browser, { 'x-xsrf-token': after })).statusCode).toBe(200);
+    expect((await checkSession(browser, { 'x-xsrf-token': before })).statusCode).toBe(403);
+  });
+
+  it('a bearer-token client that keeps no cookies gets no Set-Cookie from API calls', async () => {
+    const { token } = await signInToken(t.app);
+    for (const url of [
+      '/userprofile/api/v1/me',
+      '/userprofile/api/v1/location/list',
+      '/userprofile/api/v1/auth/jwks',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode).toBe(200);
+      expect({ url, setCookie: res.headers['set-cookie'] }).toEqual({ url, setCookie: undefined });
+    }
+  });
+
+  it('a page hands out a new token only when the browser has none that fits', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/userprofile/config.json' });
+    const cookie = (first.cookies as { name: string; value: string }[]).find((c) => c.name === 'XSRF-TOKEN');
+    expect(cookie).toBeDefined();
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/userprofile/config.json',
+      headers: { cookie: `XSRF-TOKEN=${cookie?.value}` },
+    });
+    expect(again.headers['set-cookie']).toBeUndefined();
+    const planted = await t.app.inject({
+      method: 'GET',
+      url: '/userprofile/config.json',
+      headers: { cookie: 'XSRF-TOKEN=made-up-value' },
+    });
+    expect(String(planted.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=/);
   });
 });

@@ -140,9 +140,9 @@ export class Browser {
     return res;
   }
 
-  /** Loads a page under /userprofile, which hands out the XSRF cookie. */
+  /** Loads the console's first page, config.json, which hands out the XSRF cookie. */
   async open(): Promise<this> {
-    await this.request({ method: 'GET', url: '/userprofile/api/v1/auth/frontendconfig' });
+    await this.request({ method: 'GET', url: '/userprofile/config.json' });
     return this;
   }
 
@@ -163,6 +163,64 @@ export class Browser {
   authorize(body: Record<string, unknown>) {
     return this.request({ method: 'POST', url: '/userprofile/api/v1/auth/authorize', payload: body });
   }
+
+  /** The console's start of an Enterprise SSO sign-in: this browser's state (bound to a cookie it now holds). */
+  async startSso(): Promise<string> {
+    const res = await this.request({ method: 'POST', url: '/userprofile/api/v1/auth/sso/start' });
+    if (res.statusCode !== 200) throw new Error(`sso/start: ${res.statusCode} ${res.body}`);
+    return res.json().state;
+  }
+
+  /** getPropelTokenFromCode as the console's callback page calls it: with the page's cross-site request token. */
+  propelToken(query: { code: string; code_verifier: string; state?: string }, headers: Record<string, string> = {}) {
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    return this.request({
+      method: 'GET',
+      // As spec §7 writes it, with the trailing slash.
+      url: `/userprofile/api/v1/auth/getPropelTokenFromCode/?${new URLSearchParams(query)}`,
+      headers: { ...(xsrf ? { 'x-xsrf-token': xsrf } : {}), ...headers },
+    });
+  }
+}
+
+/** The Enterprise SSO stand-in's authorize query for the console. */
+export function ssoQuery(overrides: Record<string, string> = {}, challenge = pkce().challenge) {
+  return new URLSearchParams({
+    client_id: CONSOLE_CLIENT.uuid,
+    redirect_uri: `${ORIGIN}/userprofile/callback`,
+    code_challenge_method: 'S256',
+    code_challenge: challenge,
+    response_type: 'code',
+    state: 'sso-state',
+    ...overrides,
+  });
+}
+
+/** Signs in at the SSO page as `username`; answers its redirect to the console's callback. */
+export function ssoSignIn(
+  app: FastifyInstance,
+  username: string,
+  query: URLSearchParams,
+  password = PASSWORD,
+  remoteAddress?: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/sso/oauth/authorize',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `${query}&${new URLSearchParams({ username, password })}`,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+/** The whole SSO round trip of the console in `browser` up to the callback: its state, the code and the verifier. */
+export async function ssoCode(app: FastifyInstance, browser: Browser, username = 'customer.admin') {
+  const state = await browser.startSso();
+  const { verifier, challenge } = pkce();
+  const back = await ssoSignIn(app, username, ssoQuery({ state }, challenge));
+  if (back.statusCode !== 303) throw new Error(`SSO sign-in: ${back.statusCode}`);
+  const callback = new URL(back.headers.location as string);
+  return { state, code: callback.searchParams.get('code') as string, code_verifier: verifier, callback };
 }
 
 export function pkce() {

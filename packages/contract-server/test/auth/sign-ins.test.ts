@@ -16,7 +16,7 @@ import {
   me,
   obtainCode,
   PASSWORD,
-  pkce,
+  ssoCode,
 } from './harness.ts';
 
 describe('a user’s sign-ins in the admin console', () => {
@@ -101,49 +101,17 @@ describe('a user’s sign-ins in the admin console', () => {
     expect(demoToken.statusCode).toBe(200);
     const pendingDemo = await obtainCode(consoleBrowser, { client: DEMO_CLIENT });
     // ... and a second browser signed in through the Enterprise SSO.
-    const sso = pkce();
-    const ssoAnswer = await t.app.inject({
-      method: 'POST',
-      url: '/sso/oauth/authorize',
-      remoteAddress: '10.42.0.2',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        client_id: CONSOLE_CLIENT.uuid,
-        redirect_uri: 'http://127.0.0.1:8080/userprofile/callback',
-        response_type: 'code',
-        code_challenge: sso.challenge,
-        code_challenge_method: 'S256',
-        state: 's',
-        username: CUSTOMER,
-        password: PASSWORD,
-      }).toString(),
-    });
-    expect(ssoAnswer.statusCode).toBe(303);
-    const ssoCode = new URL(ssoAnswer.headers.location as string).searchParams.get('code');
     const ssoBrowser = await new Browser(t.app, '10.42.0.2').open();
-    const ssoToken = await ssoBrowser.request({
-      method: 'GET',
-      url: `/userprofile/api/v1/auth/getPropelTokenFromCode?code=${ssoCode}&code_verifier=${sso.verifier}`,
+    const sso = await ssoCode(t.app, ssoBrowser, CUSTOMER);
+    const ssoToken = await ssoBrowser.propelToken({
+      code: sso.code,
+      code_verifier: sso.code_verifier,
+      state: sso.state,
     });
     expect(ssoToken.statusCode).toBe(200);
-    // One more SSO sign-in, begun but not finished.
-    const late = pkce();
-    const lateAnswer = await t.app.inject({
-      method: 'POST',
-      url: '/sso/oauth/authorize',
-      remoteAddress: '10.42.0.3',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        client_id: CONSOLE_CLIENT.uuid,
-        redirect_uri: 'http://127.0.0.1:8080/userprofile/callback',
-        response_type: 'code',
-        code_challenge: late.challenge,
-        code_challenge_method: 'S256',
-        username: CUSTOMER,
-        password: PASSWORD,
-      }).toString(),
-    });
-    const lateCode = new URL(lateAnswer.headers.location as string).searchParams.get('code');
+    // One more SSO sign-in, begun but not finished, in a third browser.
+    const lateBrowser = await new Browser(t.app, '10.42.0.3').open();
+    const late = await ssoCode(t.app, lateBrowser, CUSTOMER);
 
     const before = await signIns(uuid);
     type Listed = { method: string; address: string | null; clients: { name: string }[] };
@@ -182,9 +150,10 @@ describe('a user’s sign-ins in the admin console', () => {
       });
       expect(again.statusCode).toBe(204);
     }
-    const lateRedeem = await ssoBrowser.request({
-      method: 'GET',
-      url: `/userprofile/api/v1/auth/getPropelTokenFromCode?code=${lateCode}&code_verifier=${late.verifier}`,
+    const lateRedeem = await lateBrowser.propelToken({
+      code: late.code,
+      code_verifier: late.code_verifier,
+      state: late.state,
     });
     expect(lateRedeem.statusCode).toBe(400);
     // The account stays active: the user signs in again.

@@ -17,40 +17,20 @@ import {
   ORIGIN,
   PASSWORD,
   pkce,
+  ssoSignIn as signInAtSso,
+  ssoQuery,
 } from './harness.ts';
 
 const t = authAppUnderTest({}, { reseedEach: false });
 
-function ssoQuery(overrides: Record<string, string> = {}, challenge = pkce().challenge) {
-  return new URLSearchParams({
-    client_id: CONSOLE_CLIENT.uuid,
-    redirect_uri: `${ORIGIN}/userprofile/callback`,
-    code_challenge_method: 'S256',
-    code_challenge: challenge,
-    response_type: 'code',
-    state: 'sso-state',
-    ...overrides,
-  });
-}
+const ssoSignIn = (username: string, query: URLSearchParams, password = PASSWORD, remoteAddress?: string) =>
+  signInAtSso(t.app, username, query, password, remoteAddress);
 
-/** Signs in at the SSO page as `username`; returns the redirect to the console's callback. */
-async function ssoSignIn(username: string, query: URLSearchParams, password = PASSWORD, remoteAddress?: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/sso/oauth/authorize',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `${query}&${new URLSearchParams({ username, password })}`,
-    ...(remoteAddress ? { remoteAddress } : {}),
-  });
-  return res;
-}
-
-// As spec §7 writes it, with the trailing slash.
-function propelToken(code: string, verifier: string) {
-  return t.app.inject({
-    method: 'GET',
-    url: `/userprofile/api/v1/auth/getPropelTokenFromCode/?${new URLSearchParams({ code, code_verifier: verifier })}`,
-  });
+/** getPropelTokenFromCode from the console's page of a browser that started an SSO sign-in. */
+async function propelToken(code: string, verifier: string) {
+  const browser = await new Browser(t.app).open();
+  const state = await browser.startSso();
+  return browser.propelToken({ code, code_verifier: verifier, state });
 }
 
 describe('Enterprise SSO', () => {

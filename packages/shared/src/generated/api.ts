@@ -118,9 +118,12 @@ export interface paths {
         };
         /**
          * Sign out of all applications
-         * @description Ends the sign-in session of the cookie and every session of the user
-         *     the bearer token or ticket belongs to; their access tokens stop working.
-         *     Succeeds also when nothing is signed in.
+         * @description Ends the sign-in session of a live console access token (bearer) and
+         *     every session opened with the ticket; the tokens issued under them stop
+         *     working. An expired or revoked token, or one issued to another client,
+         *     ends nothing. The cookie's session ends when the call proves it comes
+         *     from that session's pages (its live token, its ticket, or the
+         *     `X-XSRF-TOKEN` header). Succeeds also when nothing is signed in.
          */
         get: operations["logout"];
         put?: never;
@@ -151,6 +154,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an Enterprise SSO sign-in in this browser
+         * @description Designed (issue 22; RFC 9700 §4.7). The login page calls it before it
+         *     sends the browser to the Enterprise SSO provider. It sets the cookie
+         *     `UPSSO` (HttpOnly, SameSite=Lax, path `/userprofile/api/v1/auth`, 10
+         *     minutes) and answers the `state` to send round the provider, derived
+         *     from that cookie (an HMAC under a key only the server holds, so the
+         *     cookie's value never appears in a URL). `getPropelTokenFromCode` then
+         *     accepts the code only with that state and that cookie: a session is set
+         *     only for the browser that started the sign-in. Like every POST it needs
+         *     the cross-site request token.
+         */
+        post: operations["startSso"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/getPropelTokenFromCode": {
         parameters: {
             query?: never;
@@ -163,8 +194,16 @@ export interface paths {
          * @description Designed (spec §7 names the call but not its payload). The console's
          *     callback route sends the code and PKCE verifier it got from the Enterprise
          *     SSO provider; the backend redeems them there and answers an access token
-         *     of this provider for the matching account. The server also accepts the
-         *     path with the trailing slash the spec writes.
+         *     of this provider for the matching account, and sets the sign-in session
+         *     cookie. The server also accepts the path with the trailing slash the
+         *     spec writes.
+         *
+         *     Only for the browser that started the sign-in (issue 22, RFC 9700 §4.7):
+         *     the call must carry the `X-XSRF-TOKEN` header (the console's page sends
+         *     it; a navigation from another site cannot), must not be cross-site
+         *     (`Sec-Fetch-Site` other than `same-origin`), and its `state` must be the
+         *     one `POST /auth/sso/start` gave this browser, with the `UPSSO` cookie it
+         *     set; else 403 and no cookie is set. The binding is spent by the call.
          */
         get: operations["getPropelTokenFromCode"];
         put?: never;
@@ -1840,7 +1879,7 @@ export interface components {
             authorizeRequest: components["schemas"]["AuthorizeRequest"];
         };
         RedirectResponse: {
-            /** @description The client's redirect URI with `code` and `state`. */
+            /** @description The client's redirect URI with `code`, `state` and `iss` (RFC 9207, the issuer). */
             redirectUrl: string;
         };
         /** @description Unknown parameters are allowed and ignored (RFC 6749 §3.2). */
@@ -1905,6 +1944,12 @@ export interface components {
             token_endpoint_auth_methods_supported: string[];
             scopes_supported?: string[];
             claims_supported?: string[];
+            /**
+             * @description RFC 9207: every authorization response (each redirect to the client
+             *     with a code) carries `iss`, the issuer. Clients must refuse an
+             *     answer without it or naming another issuer (issue 22).
+             */
+            authorization_response_iss_parameter_supported?: boolean;
         };
         FrontendConfig: {
             /** @description Base URL of the Enterprise SSO provider; null when SSO is not configured. */
@@ -2817,11 +2862,44 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    startSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state for the SSO provider's authorize request; the binding cookie is set. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "state": "3q2-7wWcPqC1lIv2hC0Gd1d8k2Bq0mXU7c9mKq3Yw0A"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description 43 characters of base64url. */
+                        state: string;
+                    };
+                };
+            };
+            403: components["responses"]["Forbidden"];
+        };
+    };
     getPropelTokenFromCode: {
         parameters: {
             query: {
                 code: string;
                 code_verifier: components["schemas"]["CodeVerifier"];
+                /** @description The state of `POST /auth/sso/start`, as it came back to the callback. */
+                state: string;
             };
             header?: never;
             path?: never;
@@ -2829,7 +2907,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The access token. */
+            /** @description The access token; the sign-in session cookie is set. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2840,6 +2918,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             502: components["responses"]["BadGateway"];
         };
     };

@@ -66,4 +66,18 @@ describe('checkCallback (spec §4, §8)', () => {
     expect(checkCallback('?code=c&state=s', null).ok).toBe(false);
     expect(checkCallback('?state=s', 's').ok).toBe(false);
   });
+  it('refuses an answer naming another issuer, or none when the provider always names it (RFC 9207)', () => {
+    const issuer = { issuer: 'https://idp.example/userprofile', required: true };
+    const own = `?code=c&state=s&iss=${encodeURIComponent(issuer.issuer)}`;
+    expect(checkCallback(own, 's', issuer)).toEqual({ ok: true, code: 'c', ticket: null });
+    expect(checkCallback('?code=c&state=s&iss=https%3A%2F%2Fevil.example', 's', issuer)).toMatchObject({
+      ok: false,
+      wrongIssuer: true,
+    });
+    expect(checkCallback('?code=c&state=s', 's', issuer)).toMatchObject({ ok: false, wrongIssuer: true });
+    // A provider without the parameter in its metadata: only a named issuer must match.
+    const optional = { ...issuer, required: false };
+    expect(checkCallback('?code=c&state=s', 's', optional).ok).toBe(true);
+    expect(checkCallback('?code=c&state=s&iss=https%3A%2F%2Fevil.example', 's', optional).ok).toBe(false);
+  });
 });

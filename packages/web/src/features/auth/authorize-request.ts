@@ -81,18 +81,35 @@ export function ssoAuthorizeUrl(input: {
   return `${input.providerBaseUrl.replace(/\/+$/, '')}/oauth/authorize?${q.toString()}`;
 }
 
+/** RFC 9207: the issuer an answer must name, and whether the provider always names it. */
+export interface IssuerRule {
+  issuer: string;
+  /** The provider's metadata says `authorization_response_iss_parameter_supported`: an answer without iss is refused. */
+  required: boolean;
+}
+
+export type CallbackCheck =
+  | { ok: true; code: string; ticket: string | null }
+  | { ok: false; reason: string; wrongIssuer?: true };
+
 /**
  * A callback's query is followed only when it carries a code and the state
- * the console stored (spec §4, §8: otherwise it is only logged).
+ * the console stored (spec §4, §8: otherwise it is only logged), and, given
+ * an issuer rule, names that issuer (RFC 9207: the mix-up defence).
  */
-export function checkCallback(
-  search: string,
-  storedState: string | null,
-): { ok: true; code: string; ticket: string | null } | { ok: false; reason: string } {
+export function checkCallback(search: string, storedState: string | null, issuer?: IssuerRule | null): CallbackCheck {
   const q = new URLSearchParams(search);
   const code = q.get('code');
   const state = q.get('state');
   if (!storedState || state !== storedState) return { ok: false, reason: 'the state does not match the stored state' };
+  const iss = q.get('iss');
+  if (issuer && (iss !== null || issuer.required) && iss !== issuer.issuer) {
+    return {
+      ok: false,
+      reason: `the answer names the issuer ${iss ?? '(none)'}, not ${issuer.issuer}`,
+      wrongIssuer: true,
+    };
+  }
   if (!code) return { ok: false, reason: 'the authorization code is missing' };
   return { ok: true, code, ticket: q.get('ticket') };
 }

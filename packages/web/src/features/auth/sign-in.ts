@@ -2,12 +2,14 @@
 // its own authorization-code flow with PKCE, the login form, the session
 // check, and the Enterprise SSO round trip. Screens call these; these call
 // the API client.
+import { XSRF_COOKIE, XSRF_HEADER } from '@userprofile/shared/constants';
 import { createCodeChallenge, createCodeVerifier, createState } from '@userprofile/shared/pkce';
-import { api, formEncoded, withLoading } from '../../lib/api/client.ts';
+import { api, expectFailure, formEncoded, readCookie, withLoading } from '../../lib/api/client.ts';
+import { ApiError } from '../../lib/api/errors.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
 import { storage } from '../../lib/storage.ts';
 import { storeToken } from '../../lib/token.ts';
-import { type AuthorizeRequest, selfAuthorizePath, ssoAuthorizeUrl } from './authorize-request.ts';
+import { type AuthorizeRequest, type IssuerRule, selfAuthorizePath, ssoAuthorizeUrl } from './authorize-request.ts';
 
 export async function frontendConfig() {
   const { data } = await api().GET('/api/v1/auth/frontendconfig');
@@ -56,6 +58,24 @@ export async function authorize(authorizeRequest: AuthorizeRequest, token?: stri
   return data.redirectUrl;
 }
 
+/**
+ * RFC 9207: the issuer the console's own sign-in answers must name, from the
+ * provider's metadata; null when the backend publishes none (404/405/501),
+ * which then names no issuer either.
+ */
+export async function providerIssuer(): Promise<IssuerRule | null> {
+  try {
+    const { data } = await api().GET('/.well-known/openid-configuration', {
+      middleware: [expectFailure(404, 405, 501)],
+    });
+    if (!data?.issuer) return null;
+    return { issuer: data.issuer, required: data.authorization_response_iss_parameter_supported === true };
+  } catch (error) {
+    if (error instanceof ApiError && [404, 405, 501].includes(error.status)) return null;
+    throw error;
+  }
+}
+
 /** selfcallback: exchanges the code with the stored verifier, stores the token, loads the user. */
 export async function completeSelfLogin(code: string): Promise<void> {
   const verifier = storage.get('code_verifier');
@@ -74,9 +94,13 @@ export async function completeSelfLogin(code: string): Promise<void> {
 
 /** Login page 'Enterprise SSO': remembers the request being authorized, then answers the provider's URL. */
 export async function startSsoLogin(authorizeRequest: AuthorizeRequest, origin = window.location.origin) {
-  const { propelAuthUrl, clientId } = await frontendConfig();
+  const { propelAuthUrl, clientId, envBaseUrl } = await frontendConfig();
   if (!propelAuthUrl || !clientId) throw new Error('Enterprise SSO is not configured on the backend');
-  const state = createState();
+  // The backend makes the state and binds it to a cookie of this browser: only
+  // this browser can finish the sign-in (RFC 9700 §4.7).
+  const { data } = await api().POST('/api/v1/auth/sso/start', envBaseUrl ? { baseUrl: envBaseUrl } : {});
+  if (!data?.state) throw new Error('POST /auth/sso/start answered no state');
+  const state = data.state;
   const verifier = createCodeVerifier();
   storage.set('sso_state', state);
   storage.set('sso_code_verifier', verifier);
@@ -96,13 +120,17 @@ export async function startSsoLogin(authorizeRequest: AuthorizeRequest, origin =
  * to that client (the console's own request lands on selfcallback).
  * Answers the URL to follow, or null when the console is signed in here.
  */
-export async function completeSsoLogin(code: string): Promise<string | null> {
+export async function completeSsoLogin(code: string, state: string): Promise<string | null> {
   const verifier = storage.get('sso_code_verifier');
   if (!verifier) throw new Error('No SSO code verifier is stored for this sign-in');
   const { envBaseUrl } = await frontendConfig();
+  // A GET, so the client adds no cross-site request token: this page sends it,
+  // to prove the exchange comes from the console's own page.
+  const xsrf = readCookie(XSRF_COOKIE);
   const { data } = await api().GET('/api/v1/auth/getPropelTokenFromCode', {
     ...(envBaseUrl ? { baseUrl: envBaseUrl } : {}),
-    params: { query: { code, code_verifier: verifier } },
+    params: { query: { code, code_verifier: verifier, state } },
+    ...(xsrf ? { headers: { [XSRF_HEADER]: xsrf } } : {}),
     middleware: [withLoading('Signing in...')],
   });
   if (!data?.access_token) throw new Error('getPropelTokenFromCode answered no access_token');

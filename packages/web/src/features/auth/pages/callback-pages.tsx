@@ -10,14 +10,28 @@ import { HOME_PATH, href, toLoginStart } from '../../../lib/paths.ts';
 import { storage } from '../../../lib/storage.ts';
 import { AuthCard, LoadingText } from '../auth-card.tsx';
 import { checkCallback } from '../authorize-request.ts';
-import { completeSelfLogin, completeSsoLogin } from '../sign-in.ts';
+import { completeSelfLogin, completeSsoLogin, providerIssuer } from '../sign-in.ts';
 
-function CallbackFrame({ failed }: { failed: boolean }) {
+const FAILED = 'The sign-in could not be completed.';
+const WRONG_ISSUER =
+  'This sign-in answer comes from another sign-in service than the one asked (iss), so it was refused. Please sign in again.';
+
+/** A refusal whose reason the page says (the others are only logged, spec §8). */
+class CallbackRefused extends Error {
+  constructor(
+    message: string,
+    readonly shown: string,
+  ) {
+    super(message);
+  }
+}
+
+function CallbackFrame({ failed }: { failed: string | null }) {
   return (
     <AuthCard title="Sign in">
       {failed ? (
         <Stack gap="4">
-          <Notice status="error">The sign-in could not be completed.</Notice>
+          <Notice status="error">{failed}</Notice>
           <Link href={href(toLoginStart())}>Sign in again</Link>
         </Stack>
       ) : (
@@ -27,8 +41,8 @@ function CallbackFrame({ failed }: { failed: boolean }) {
   );
 }
 
-function useCallbackFlow(run: (search: string) => Promise<void>): boolean {
-  const [failed, setFailed] = useState(false);
+function useCallbackFlow(run: (search: string) => Promise<void>): string | null {
+  const [failed, setFailed] = useState<string | null>(null);
   const started = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per page load
   useEffect(() => {
@@ -37,7 +51,7 @@ function useCallbackFlow(run: (search: string) => Promise<void>): boolean {
     // Read once, undecoded (wouter's useSearch decodes the query before URLSearchParams does).
     run(window.location.search).catch((error: unknown) => {
       console.error('The sign-in could not be completed', error);
-      setFailed(true);
+      setFailed(error instanceof CallbackRefused ? error.shown : FAILED);
     });
   }, []);
   return failed;
@@ -45,8 +59,11 @@ function useCallbackFlow(run: (search: string) => Promise<void>): boolean {
 
 export function SelfCallbackPage() {
   const failed = useCallbackFlow(async (search) => {
-    const checked = checkCallback(search, storage.get('state'));
-    if (!checked.ok) throw new Error(`Callback refused: ${checked.reason}`);
+    const checked = checkCallback(search, storage.get('state'), await providerIssuer());
+    if (!checked.ok) {
+      const message = `Callback refused: ${checked.reason}`;
+      throw checked.wrongIssuer ? new CallbackRefused(message, WRONG_ISSUER) : new Error(message);
+    }
     if (checked.ticket) storage.set('ticket', checked.ticket);
     await completeSelfLogin(checked.code);
     navigateTo(HOME_PATH, { replace: true });
@@ -56,10 +73,11 @@ export function SelfCallbackPage() {
 
 export function SsoCallbackPage() {
   const failed = useCallbackFlow(async (search) => {
-    const checked = checkCallback(search, storage.get('sso_state'));
-    if (!checked.ok) throw new Error(`SSO callback refused: ${checked.reason}`);
+    const state = storage.get('sso_state');
+    const checked = checkCallback(search, state);
+    if (!checked.ok || !state) throw new Error(`SSO callback refused: ${checked.ok ? 'no state' : checked.reason}`);
     if (checked.ticket) storage.set('ticket', checked.ticket);
-    const next = await completeSsoLogin(checked.code);
+    const next = await completeSsoLogin(checked.code, state);
     if (next) window.location.assign(next);
     else navigateTo(HOME_PATH, { replace: true });
   });
