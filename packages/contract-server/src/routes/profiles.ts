@@ -4,6 +4,7 @@
 // profiles' wire mapping.
 import { compareValues } from '@userprofile/shared/list';
 import type { FastifyReply } from 'fastify';
+import { canSee } from '../store/access.ts';
 import type {
   AppProfileInput,
   BusinessProfileInput,
@@ -16,6 +17,7 @@ import type {
   AppRow,
   BusinessProfileRecord,
   NamedRecord,
+  Scoped,
   VisibilityKind,
   VisibilityProfileRecord,
 } from '../store/types.ts';
@@ -42,7 +44,17 @@ export function appProfileView(store: Store, p: AppProfileRecord): S['Applicatio
   };
 }
 
-export function businessProfileView(store: Store, p: BusinessProfileRecord): S['BusinessProfile'] {
+/**
+ * A business profile as the reader sees it (issue 22): an application profile
+ * the reader's own GET would refuse is left out, as in a user's answers (its
+ * save keeps it: Store.saveBusinessProfile). `sees` absent: all is shown (the
+ * record history's views, filtered per reader there).
+ */
+export function businessProfileView(
+  store: Store,
+  p: BusinessProfileRecord,
+  sees: (r: Scoped) => boolean = () => true,
+): S['BusinessProfile'] {
   return {
     uuid: p.uuid,
     name: p.name,
@@ -50,7 +62,7 @@ export function businessProfileView(store: Store, p: BusinessProfileRecord): S['
     ...scoped(store, p),
     appProfiles: p.appProfiles.flatMap((id) => {
       const ap = store.appProfiles.get(id);
-      return ap ? [businessAppProfileView(store, ap)] : [];
+      return ap && sees(ap) ? [businessAppProfileView(store, ap)] : [];
     }),
   };
 }
@@ -139,6 +151,12 @@ function visibilityProfileInput(p: S['VisibilityProfileInput']): VisibilityProfi
 
 // --------------------------------------------------------------- handlers
 
+/** What the caller's own GET of a record would answer (its profile answers name nothing else). */
+const seer = (request: Req) => {
+  const who = caller(request);
+  return (r: Scoped) => canSee(who, r);
+};
+
 export function profileRoutes(ctx: RouteContext): Routes {
   return {
     // ------------------------------------------------- application profiles
@@ -154,7 +172,7 @@ export function profileRoutes(ctx: RouteContext): Routes {
       const store = ctx.store();
       return store
         .appProfileBusinessProfiles(caller(request), request.params.uuid)
-        .map((p) => businessProfileView(store, p));
+        .map((p) => businessProfileView(store, p, seer(request)));
     },
     async updateApplicationProfile(request: Req<S['ApplicationProfileInput']>) {
       const store = ctx.store();
@@ -171,11 +189,11 @@ export function profileRoutes(ctx: RouteContext): Routes {
     // ---------------------------------------------------- business profiles
     async listBusinessProfiles(request: Req) {
       const store = ctx.store();
-      return store.listBusinessProfiles(caller(request)).map((p) => businessProfileView(store, p));
+      return store.listBusinessProfiles(caller(request)).map((p) => businessProfileView(store, p, seer(request)));
     },
     async getBusinessProfile(request: Req<unknown, { uuid: string }>) {
       const store = ctx.store();
-      return businessProfileView(store, store.getBusinessProfile(caller(request), request.params.uuid));
+      return businessProfileView(store, store.getBusinessProfile(caller(request), request.params.uuid), seer(request));
     },
     async listBusinessProfileUsers(request: Req<unknown, { uuid: string }>) {
       const store = ctx.store();
@@ -185,7 +203,8 @@ export function profileRoutes(ctx: RouteContext): Routes {
     },
     async updateBusinessProfile(request: Req<S['BusinessProfileInput']>) {
       const store = ctx.store();
-      return businessProfileView(store, store.saveBusinessProfile(caller(request), businessProfileInput(request.body)));
+      const saved = store.saveBusinessProfile(caller(request), businessProfileInput(request.body));
+      return businessProfileView(store, saved, seer(request));
     },
     async previewBusinessProfileImpact(request: Req<S['BusinessProfileInput']>): Promise<S['ProfileImpact']> {
       return ctx.store().previewBusinessProfile(caller(request), businessProfileInput(request.body));
