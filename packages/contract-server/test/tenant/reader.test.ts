@@ -154,5 +154,24 @@ describe("a profile's answers name only application profiles the reader's own GE
     expect(saved.text).not.toContain(hidden.name);
     expect(store().businessProfiles.get(bp.uuid)!.appProfiles).toEqual([...bp.appProfiles, hidden.uuid]);
     expect(store().businessProfiles.get(bp.uuid)!.description).toBe('Edited by customer.admin');
+
+    // A visible application profile of the kept one's application: refused, naming nothing.
+    const rival = { ...hidden, uuid: randomUUID(), name: 'Tenant A Rival App Profile', minimumRole: 'ADMIN' as const };
+    store().appProfiles.set(rival);
+    const refused = await t.call('POST', `${API}/profile/business/update`, {
+      as: CUSTOMER,
+      body: {
+        ...got.body,
+        appProfiles: [
+          ...got.body.appProfiles,
+          { uuid: rival.uuid, name: rival.name, application: { uuid: other.uuid } },
+        ],
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('Only one application profile per application');
+    expect(refused.text).not.toContain(hidden.name);
+    expect(refused.text).not.toContain(hidden.uuid);
+    expect(store().businessProfiles.get(bp.uuid)!.appProfiles).toEqual([...bp.appProfiles, hidden.uuid]);
   });
 });
