@@ -27,11 +27,20 @@ import { businessAppProfileView, clusterForest, profileItem, ref, scoped, scopeI
 
 // ------------------------------------------------------------------ views
 
-export function appProfileView(store: Store, p: AppProfileRecord): S['ApplicationProfile'] {
+/**
+ * An application profile as the reader sees it (issue 22): a role or element
+ * row the reader's GET of the application would leave out is left out here
+ * too (its save keeps it: Store.saveAppProfile). `sees` absent: all is shown.
+ */
+export function appProfileView(
+  store: Store,
+  p: AppProfileRecord,
+  sees: (r: Scoped) => boolean = () => true,
+): S['ApplicationProfile'] {
   const app = store.applications.get(p.applicationUuid);
   const pick = (rows: AppRow[] | undefined, ids: string[]) => {
     const set = new Set(ids);
-    return (rows ?? []).filter((r) => set.has(r.uuid)).map(profileItem);
+    return (rows ?? []).filter((r) => set.has(r.uuid) && sees(r)).map(profileItem);
   };
   return {
     uuid: p.uuid,
@@ -62,7 +71,7 @@ export function businessProfileView(
     ...scoped(store, p),
     appProfiles: p.appProfiles.flatMap((id) => {
       const ap = store.appProfiles.get(id);
-      return ap && sees(ap) ? [businessAppProfileView(store, ap)] : [];
+      return ap && sees(ap) ? [businessAppProfileView(store, ap, sees)] : [];
     }),
   };
 }
@@ -162,11 +171,11 @@ export function profileRoutes(ctx: RouteContext): Routes {
     // ------------------------------------------------- application profiles
     async listApplicationProfiles(request: Req) {
       const store = ctx.store();
-      return store.listAppProfiles(caller(request)).map((p) => appProfileView(store, p));
+      return store.listAppProfiles(caller(request)).map((p) => appProfileView(store, p, seer(request)));
     },
     async getApplicationProfile(request: Req<unknown, { uuid: string }>) {
       const store = ctx.store();
-      return appProfileView(store, store.getAppProfile(caller(request), request.params.uuid));
+      return appProfileView(store, store.getAppProfile(caller(request), request.params.uuid), seer(request));
     },
     async listApplicationProfileBusinessProfiles(request: Req<unknown, { uuid: string }>) {
       const store = ctx.store();
@@ -176,7 +185,8 @@ export function profileRoutes(ctx: RouteContext): Routes {
     },
     async updateApplicationProfile(request: Req<S['ApplicationProfileInput']>) {
       const store = ctx.store();
-      return appProfileView(store, store.saveAppProfile(caller(request), appProfileInput(request.body)));
+      const saved = store.saveAppProfile(caller(request), appProfileInput(request.body));
+      return appProfileView(store, saved, seer(request));
     },
     async previewApplicationProfileImpact(request: Req<S['ApplicationProfileInput']>): Promise<S['ProfileImpact']> {
       return ctx.store().previewAppProfile(caller(request), appProfileInput(request.body));

@@ -20,7 +20,8 @@
 //   anyone else reads "another administrator".
 // - A record the entry names (a user's business and visibility profile, its
 //   application profiles and element rows; a business profile's application
-//   profiles) is named only to a reader whose own GET of it answers now (or,
+//   profiles and their elements; an application profile's role and element
+//   rows) is named only to a reader whose own GET of it answers now (or,
 //   once deleted, whose GET of its history would): otherwise before/after
 //   withhold it as the user's GET does (a profile as null, an application
 //   profile or element left out), and a change shows it as "not shown" with
@@ -139,7 +140,7 @@ const NOT_SHOWN = historyTexts.profileNotShown;
  * differ. null: the kind names nothing scoped, or the reader sees all.
  */
 function withholding(kind: HistoryKind, reader: Reader) {
-  if (reader.caller.role === 'ERRIGAL_ADMIN' || (kind !== 'user' && kind !== 'businessProfile')) return null;
+  if (reader.caller.role === 'ERRIGAL_ADMIN' || !['user', 'businessProfile', 'appProfile'].includes(kind)) return null;
   const known = new Map<string, boolean>();
   const sees = (of: Referenced, r: unknown) => {
     const uuid = (r as Wire).uuid as string;
@@ -159,13 +160,20 @@ function withholding(kind: HistoryKind, reader: Reader) {
     if (!r || sees(of, r)) return r ?? null;
     return keep ? { uuid: r.uuid, name: NOT_SHOWN, withheld: true } : null;
   };
+  // The application profiles of a business profile, each with only the elements the reader sees.
+  const appProfiles = (w: WireRecord, keep: boolean) =>
+    list(w, 'appProfiles', 'appProfile', keep).map((ap) =>
+      ap.withheld ? ap : { ...ap, elements: list(ap, 'elements', 'row', false) },
+    );
   const view = (keep: boolean) => (w: WireRecord | null) => {
     if (!w) return w;
-    if (kind === 'businessProfile') return { ...w, appProfiles: list(w, 'appProfiles', 'appProfile', keep) };
+    if (kind === 'appProfile')
+      return { ...w, roles: list(w, 'roles', 'row', keep), elements: list(w, 'elements', 'row', keep) };
+    if (kind === 'businessProfile') return { ...w, appProfiles: appProfiles(w, keep) };
     const bp = one(w, 'businessProfile', 'businessProfile', keep) as Wire | null;
     return {
       ...w,
-      businessProfile: bp && !bp.withheld ? { ...bp, appProfiles: list(bp, 'appProfiles', 'appProfile', false) } : bp,
+      businessProfile: bp && !bp.withheld ? { ...bp, appProfiles: appProfiles(bp, false) } : bp,
       visibilityProfile: one(w, 'visibilityProfile', 'visibilityProfile', keep),
       elements: list(w, 'elements', 'row', keep, (e) => ({ ...hidden(e), actualValue: NOT_SHOWN })),
     };

@@ -184,6 +184,7 @@ const rows = (field: 'roles' | 'elements', label: string, summarise: boolean): F
     listOf(w, field).map((r) => ({
       uuid: r.uuid as string,
       name: r.name as string,
+      withheld: r.withheld === true,
       group: field === 'roles' ? label : categoryToTabLabel(r.category as string),
       // An application row's Visible To and external flag: a changed one is a change of its own.
       ...(summarise

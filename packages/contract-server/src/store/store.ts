@@ -671,6 +671,12 @@ export class Store implements AuthStore, UserDirectory {
         if (!row || !canSee(caller, row)) errors.add(`elements.${i}`, 'The application has no such element');
       });
     }
+    // Rows the caller cannot see: its answers leave them out (issue 22), so its save cannot send them back; kept.
+    const kept = (ids: string[] | undefined, sent: string[], rows: AppRow[] | undefined) =>
+      (ids ?? []).filter((id) => {
+        const row = rows?.find((r) => r.uuid === id);
+        return row !== undefined && !canSee(caller, row) && !sent.includes(id);
+      });
     if (errors.list.length > 0) throw new InvalidError('The application profile is not valid', errors.list);
     if (this.appProfiles.nameTaken(input.name, existing?.uuid, (other) => namesClash(scope, other))) {
       throw new ConflictError('An Application Profile with this name already exists');
@@ -681,8 +687,8 @@ export class Store implements AuthStore, UserDirectory {
       description: input.description ?? '',
       applicationUuid: input.applicationUuid,
       ...scope,
-      roles: [...new Set(input.roles)],
-      elements: [...new Set(input.elements)],
+      roles: [...new Set([...input.roles, ...kept(existing?.roles, input.roles, app?.roles)])],
+      elements: [...new Set([...input.elements, ...kept(existing?.elements, input.elements, app?.elements)])],
     };
     return { existing, record };
   }

@@ -15,6 +15,7 @@ import { PROVIDER, SCO } from '../helpers.ts';
 import {
   addAdminRoleUsers,
   addFixtures,
+  appProfileBody,
   businessProfileBody,
   type Column,
   type Fixture,
@@ -143,6 +144,38 @@ describe("a business profile's history names no application profile the reader's
     expect(added.after.appProfiles.map((a: { uuid: string }) => a.uuid)).toEqual([bp.appProfiles[0]]);
     expect(removed.changes).toEqual([
       { field: 'appProfiles', label: 'Application Profiles', removed: [NOT_SHOWN], withheld: true },
+    ]);
+  });
+});
+
+describe("an application profile's history names no row the reader's application GET leaves out", () => {
+  it('a provider-only role added is "not shown" to sco.admin, named to provider.admin', async () => {
+    const ap = fx.B.ap;
+    const alarm = t.store.applications.get(ap.applicationUuid)!;
+    const role = {
+      uuid: randomUUID(),
+      name: 'PROVIDER_ONLY_ROLE',
+      category: 'ROLE',
+      externalRole: false,
+      minimumRole: 'ERRIGAL_ADMIN' as const,
+      companyUuid: null,
+    };
+    t.store.applications.set({ ...alarm, roles: [...alarm.roles, role] });
+    const res = await t.call('POST', `${API}/profile/app/update`, {
+      as: PROVIDER,
+      body: appProfileBody(t.store, ap, { roles: [...ap.roles, role.uuid] }),
+    });
+    expect(res.status, res.text).toBe(200);
+
+    expect((await history('appProfile', ap.uuid)).body.entries[0].changes).toEqual([
+      { field: 'roles', label: 'Roles', added: [role.name] },
+    ]);
+    const read = await history('appProfile', ap.uuid, SCO);
+    expect(read.status).toBe(200);
+    expect(read.text).not.toContain(role.name);
+    expect(read.text).not.toContain(role.uuid);
+    expect(read.body.entries[0].changes).toEqual([
+      { field: 'roles', label: 'Roles', added: [NOT_SHOWN], withheld: true },
     ]);
   });
 });

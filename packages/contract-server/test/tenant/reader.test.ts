@@ -175,3 +175,44 @@ describe("a profile's answers name only application profiles the reader's own GE
     expect(store().businessProfiles.get(bp.uuid)!.appProfiles).toEqual([...bp.appProfiles, hidden.uuid]);
   });
 });
+
+describe("an application profile's answers name only the rows the reader's application GET shows", () => {
+  it('customer.admin reads and saves its application profile without the provider-only role and element, which stay', async () => {
+    const alarm = store().applications.get(fx.A.ap.applicationUuid)!;
+    const row = (name: string, category: string) => ({
+      uuid: randomUUID(),
+      name,
+      category,
+      externalRole: false,
+      minimumRole: 'ERRIGAL_ADMIN' as const,
+      companyUuid: null,
+    });
+    const role = row('PROVIDER_ONLY_ROLE', 'ROLE');
+    const element = row('Provider Only Element', alarm.elements[0]?.category ?? 'ALARM_VIEW');
+    store().applications.set({ ...alarm, roles: [...alarm.roles, role], elements: [...alarm.elements, element] });
+    const ap = { ...fx.A.ap, roles: [...fx.A.ap.roles, role.uuid], elements: [element.uuid] };
+    store().appProfiles.set(ap);
+
+    const answers = [
+      await t.call('GET', `${API}/profile/app/get/${ap.uuid}`, { as: CUSTOMER }),
+      await t.call('GET', `${API}/profile/app/list`, { as: CUSTOMER }),
+      await t.call('GET', `${API}/profile/business/get/${fx.A.bp.uuid}`, { as: CUSTOMER }),
+      await t.call('GET', `${API}/user/${fx.A.user.uuid}`, { as: CUSTOMER }),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      for (const hidden of [role.name, role.uuid, element.name, element.uuid]) expect(res.text).not.toContain(hidden);
+    }
+    const got = answers[0]!.body;
+    const saved = await t.call('POST', `${API}/profile/app/update`, {
+      as: CUSTOMER,
+      body: { ...got, description: 'Edited by customer.admin' },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.text).not.toContain(role.name);
+    const kept = store().appProfiles.get(ap.uuid)!;
+    expect(kept.roles).toEqual(ap.roles);
+    expect(kept.elements).toEqual(ap.elements);
+    expect(kept.description).toBe('Edited by customer.admin');
+  });
+});
