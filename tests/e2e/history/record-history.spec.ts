@@ -206,3 +206,49 @@ test('a user moved into the reader’s company: the withheld changes counted, th
   await expect(dialog.getByRole('columnheader')).toHaveText(['Field', 'After']);
   await expect(dialog.locator('[data-changed]')).toHaveCount(0);
 });
+
+test('a user’s History names no profile the reader cannot open: the hidden side reads “not shown”', async ({
+  page,
+  signedInAs,
+}) => {
+  type User = WireUser & Record<string, unknown>;
+  await signedInAs(ACCOUNTS.provider);
+  const users = await apiGet<User[]>(page, '/user/list/active');
+  const account = users.find((u) => u.username === ACCOUNTS.sco) as User;
+  const theirs = (await apiGet<User>(page, `/user/${account.uuid}`)).errigalCustomerCompany as Named;
+  // Another member of sco.admin's company's NOC profile than the test above moves.
+  const members = users.filter((u) => (u.businessProfile as Named | null)?.name === `${theirs.name} NOC Operators`);
+  const user = members[members.length - 1] as User;
+  const { failedUpdateApps: _none, businessProfile: _bp, ...rest } = await apiGet<User>(page, `/user/${user.uuid}`);
+  // Into the provider-level "NOC Operators" (minimum role ADMIN): 404 to sco.admin.
+  const noc = (await apiGet<Named[]>(page, '/profile/business/list')).find((p) => p.name === 'NOC Operators') as Named;
+  const offered = (await apiGet<WireBusinessProfile>(page, `/profile/business/get/${noc.uuid}`)).appProfiles.flatMap(
+    (a) => (a as unknown as { elements?: (Named & { category: string })[] }).elements ?? [],
+  );
+  const tree = offered.find((e) => e.category === 'NOVA_NOVA_TREE') as Named & { category: string };
+  const r = await api(page, 'POST', '/user/update', {
+    user: {
+      ...rest,
+      businessProfile: { uuid: noc.uuid, name: noc.name },
+      elements: [{ uuid: tree.uuid, name: tree.name, category: tree.category, actualValue: tree.name }],
+    },
+  });
+  expect(r.ok(), `update: ${r.status()} ${await r.text()}`).toBeTruthy();
+
+  await signedInAs(ACCOUNTS.sco);
+  await page.goto(href(toUserEdit(user.uuid)));
+  await page.getByRole('tab', { name: historyTexts.historyTab }).click();
+  const entry = page.getByRole('list', { name: 'History, newest first' }).locator(':scope > li').first();
+  const changes = entry.getByRole('list', { name: 'Changes' }).getByRole('listitem');
+  await expect(changes.filter({ hasText: /^Profile:/ })).toHaveText(
+    `Profile: ${theirs.name} NOC Operators → ${historyTexts.profileNotShown}`,
+  );
+  // Only the visible profile's name: "NOC Operators" itself nowhere.
+  const hiddenNamed = async (where: import('@playwright/test').Locator) =>
+    ((await where.textContent()) ?? '').replaceAll(`${theirs.name} NOC Operators`, '').includes(noc.name);
+  expect(await hiddenNamed(page.locator('[data-record-history]'))).toBe(false);
+  await entry.getByRole('button', { name: 'View record' }).click();
+  const dialog = page.getByRole('dialog', { name: 'The record as it was' });
+  await expect(dialog).toContainText(`${theirs.name} NOC Operators`);
+  expect(await hiddenNamed(dialog)).toBe(false);
+});

@@ -4,6 +4,7 @@
 // profiles' wire mapping.
 import { compareValues } from '@userprofile/shared/list';
 import type { FastifyReply } from 'fastify';
+import { canSee } from '../store/access.ts';
 import type {
   AppProfileInput,
   BusinessProfileInput,
@@ -16,6 +17,7 @@ import type {
   AppRow,
   BusinessProfileRecord,
   NamedRecord,
+  Scoped,
   VisibilityKind,
   VisibilityProfileRecord,
 } from '../store/types.ts';
@@ -25,11 +27,20 @@ import { businessAppProfileView, clusterForest, profileItem, ref, scoped, scopeI
 
 // ------------------------------------------------------------------ views
 
-export function appProfileView(store: Store, p: AppProfileRecord): S['ApplicationProfile'] {
+/**
+ * An application profile as the reader sees it (issue 22): a role or element
+ * row the reader's GET of the application would leave out is left out here
+ * too (its save keeps it: Store.saveAppProfile). `sees` absent: all is shown.
+ */
+export function appProfileView(
+  store: Store,
+  p: AppProfileRecord,
+  sees: (r: Scoped) => boolean = () => true,
+): S['ApplicationProfile'] {
   const app = store.applications.get(p.applicationUuid);
   const pick = (rows: AppRow[] | undefined, ids: string[]) => {
     const set = new Set(ids);
-    return (rows ?? []).filter((r) => set.has(r.uuid)).map(profileItem);
+    return (rows ?? []).filter((r) => set.has(r.uuid) && sees(r)).map(profileItem);
   };
   return {
     uuid: p.uuid,
@@ -42,7 +53,17 @@ export function appProfileView(store: Store, p: AppProfileRecord): S['Applicatio
   };
 }
 
-export function businessProfileView(store: Store, p: BusinessProfileRecord): S['BusinessProfile'] {
+/**
+ * A business profile as the reader sees it (issue 22): an application profile
+ * the reader's own GET would refuse is left out, as in a user's answers (its
+ * save keeps it: Store.saveBusinessProfile). `sees` absent: all is shown (the
+ * record history's views, filtered per reader there).
+ */
+export function businessProfileView(
+  store: Store,
+  p: BusinessProfileRecord,
+  sees: (r: Scoped) => boolean = () => true,
+): S['BusinessProfile'] {
   return {
     uuid: p.uuid,
     name: p.name,
@@ -50,7 +71,7 @@ export function businessProfileView(store: Store, p: BusinessProfileRecord): S['
     ...scoped(store, p),
     appProfiles: p.appProfiles.flatMap((id) => {
       const ap = store.appProfiles.get(id);
-      return ap ? [businessAppProfileView(store, ap)] : [];
+      return ap && sees(ap) ? [businessAppProfileView(store, ap, sees)] : [];
     }),
   };
 }
@@ -139,26 +160,33 @@ function visibilityProfileInput(p: S['VisibilityProfileInput']): VisibilityProfi
 
 // --------------------------------------------------------------- handlers
 
+/** What the caller's own GET of a record would answer (its profile answers name nothing else). */
+const seer = (request: Req) => {
+  const who = caller(request);
+  return (r: Scoped) => canSee(who, r);
+};
+
 export function profileRoutes(ctx: RouteContext): Routes {
   return {
     // ------------------------------------------------- application profiles
     async listApplicationProfiles(request: Req) {
       const store = ctx.store();
-      return store.listAppProfiles(caller(request)).map((p) => appProfileView(store, p));
+      return store.listAppProfiles(caller(request)).map((p) => appProfileView(store, p, seer(request)));
     },
     async getApplicationProfile(request: Req<unknown, { uuid: string }>) {
       const store = ctx.store();
-      return appProfileView(store, store.getAppProfile(caller(request), request.params.uuid));
+      return appProfileView(store, store.getAppProfile(caller(request), request.params.uuid), seer(request));
     },
     async listApplicationProfileBusinessProfiles(request: Req<unknown, { uuid: string }>) {
       const store = ctx.store();
       return store
         .appProfileBusinessProfiles(caller(request), request.params.uuid)
-        .map((p) => businessProfileView(store, p));
+        .map((p) => businessProfileView(store, p, seer(request)));
     },
     async updateApplicationProfile(request: Req<S['ApplicationProfileInput']>) {
       const store = ctx.store();
-      return appProfileView(store, store.saveAppProfile(caller(request), appProfileInput(request.body)));
+      const saved = store.saveAppProfile(caller(request), appProfileInput(request.body));
+      return appProfileView(store, saved, seer(request));
     },
     async previewApplicationProfileImpact(request: Req<S['ApplicationProfileInput']>): Promise<S['ProfileImpact']> {
       return ctx.store().previewAppProfile(caller(request), appProfileInput(request.body));
@@ -171,11 +199,11 @@ export function profileRoutes(ctx: RouteContext): Routes {
     // ---------------------------------------------------- business profiles
     async listBusinessProfiles(request: Req) {
       const store = ctx.store();
-      return store.listBusinessProfiles(caller(request)).map((p) => businessProfileView(store, p));
+      return store.listBusinessProfiles(caller(request)).map((p) => businessProfileView(store, p, seer(request)));
     },
     async getBusinessProfile(request: Req<unknown, { uuid: string }>) {
       const store = ctx.store();
-      return businessProfileView(store, store.getBusinessProfile(caller(request), request.params.uuid));
+      return businessProfileView(store, store.getBusinessProfile(caller(request), request.params.uuid), seer(request));
     },
     async listBusinessProfileUsers(request: Req<unknown, { uuid: string }>) {
       const store = ctx.store();
@@ -185,7 +213,8 @@ export function profileRoutes(ctx: RouteContext): Routes {
     },
     async updateBusinessProfile(request: Req<S['BusinessProfileInput']>) {
       const store = ctx.store();
-      return businessProfileView(store, store.saveBusinessProfile(caller(request), businessProfileInput(request.body)));
+      const saved = store.saveBusinessProfile(caller(request), businessProfileInput(request.body));
+      return businessProfileView(store, saved, seer(request));
     },
     async previewBusinessProfileImpact(request: Req<S['BusinessProfileInput']>): Promise<S['ProfileImpact']> {
       return ctx.store().previewBusinessProfile(caller(request), businessProfileInput(request.body));

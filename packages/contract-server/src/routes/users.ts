@@ -110,7 +110,7 @@ export function userView(store: Store, u: UserRecord, reader: UserReader = EVERY
           name: bp.name,
           appProfiles: bp.appProfiles.flatMap((id) => {
             const ap = store.appProfiles.get(id);
-            return ap && reader.sees(ap) ? [businessAppProfileView(store, ap)] : [];
+            return ap && reader.sees(ap) ? [businessAppProfileView(store, ap, reader.sees)] : [];
           }),
         }
       : null,

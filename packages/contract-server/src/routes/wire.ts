@@ -30,14 +30,19 @@ export function profileItem(row: AppRow): S['ProfileItem'] {
   return { uuid: row.uuid, name: row.name, externalRole: row.externalRole, category: row.category };
 }
 
-export function businessAppProfileView(store: Store, ap: AppProfileRecord): S['BusinessAppProfile'] {
+/** An application profile within a business profile; `sees`: the reader's rule for the element rows it names (issue 22). */
+export function businessAppProfileView(
+  store: Store,
+  ap: AppProfileRecord,
+  sees: (r: Scoped) => boolean = () => true,
+): S['BusinessAppProfile'] {
   const app = store.applications.get(ap.applicationUuid);
   const elements = new Set(ap.elements);
   return {
     uuid: ap.uuid,
     name: ap.name,
     application: { uuid: ap.applicationUuid, ...(app ? { name: app.name } : {}) },
-    elements: (app?.elements ?? []).filter((e) => elements.has(e.uuid)).map(profileItem),
+    elements: (app?.elements ?? []).filter((e) => elements.has(e.uuid) && sees(e)).map(profileItem),
   };
 }
 

@@ -18,6 +18,16 @@
 //   counted as withheld (it changed nothing the reader reads).
 // - Who made a change is named only to a reader who can open that user now:
 //   anyone else reads "another administrator".
+// - A record the entry names (a user's business and visibility profile, its
+//   application profiles and element rows; a business profile's application
+//   profiles and their elements; an application profile's role and element
+//   rows) is named only to a reader whose own GET of it answers now (or,
+//   once deleted, whose GET of its history would): otherwise before/after
+//   withhold it as the user's GET does (a profile as null, an application
+//   profile or element left out), and a change shows it as "not shown" with
+//   `withheld: true`. A change between two withheld records is still shown
+//   ("not shown" → "not shown"): the reader learns that something it cannot
+//   see changed, never what.
 import { historyTexts } from '@userprofile/shared/messages';
 import { type Caller, canSee, hasLayout } from './access.ts';
 import {
@@ -59,10 +69,15 @@ export interface HistoryPage {
   withheld: number;
 }
 
+/** A record an entry may name. */
+export type Referenced = 'appProfile' | 'businessProfile' | 'visibilityProfile' | 'row';
+
 export interface Reader {
   caller: Caller;
   /** Whether the reader's GET of this user would answer it. */
   canOpenUser: (userUuid: string) => boolean;
+  /** Whether the reader's GET of this record (an application row: of its application) would show it. */
+  sees: (kind: Referenced, uuid: string) => boolean;
 }
 
 /** The application fields only ERRIGAL_ADMIN reads (routes/applications.ts), passwords included. */
@@ -115,6 +130,57 @@ function asSeenBy(kind: HistoryKind, caller: Caller) {
 
 const parse = (text: string | null): WireRecord | null => (text === null ? null : (JSON.parse(text) as WireRecord));
 
+type Wire = Record<string, unknown>;
+const NOT_SHOWN = historyTexts.profileNotShown;
+
+/**
+ * The references of a view the reader may not see: `served` withholds them
+ * as the record's GET would; `compared` (what the diff reads) keeps each as
+ * a record named "not shown", marked withheld, with its uuid so that two
+ * differ. null: the kind names nothing scoped, or the reader sees all.
+ */
+function withholding(kind: HistoryKind, reader: Reader) {
+  if (reader.caller.role === 'ERRIGAL_ADMIN' || !['user', 'businessProfile', 'appProfile'].includes(kind)) return null;
+  const known = new Map<string, boolean>();
+  const sees = (of: Referenced, r: unknown) => {
+    const uuid = (r as Wire).uuid as string;
+    const key = `${of}:${uuid}`;
+    let seen = known.get(key);
+    if (seen === undefined) {
+      seen = reader.sees(of, uuid);
+      known.set(key, seen);
+    }
+    return seen;
+  };
+  const hidden = (r: unknown) => ({ ...(r as Wire), name: NOT_SHOWN, withheld: true });
+  const list = (w: WireRecord, field: string, of: Referenced, keep: boolean, mark = hidden) =>
+    keep ? listOf(w, field).map((r) => (sees(of, r) ? r : mark(r))) : listOf(w, field).filter((r) => sees(of, r));
+  const one = (w: WireRecord, field: string, of: Referenced, keep: boolean) => {
+    const r = w[field] as Wire | null | undefined;
+    if (!r || sees(of, r)) return r ?? null;
+    return keep ? { uuid: r.uuid, name: NOT_SHOWN, withheld: true } : null;
+  };
+  // The application profiles of a business profile, each with only the elements the reader sees.
+  const appProfiles = (w: WireRecord, keep: boolean) =>
+    list(w, 'appProfiles', 'appProfile', keep).map((ap) =>
+      ap.withheld ? ap : { ...ap, elements: list(ap, 'elements', 'row', false) },
+    );
+  const view = (keep: boolean) => (w: WireRecord | null) => {
+    if (!w) return w;
+    if (kind === 'appProfile')
+      return { ...w, roles: list(w, 'roles', 'row', keep), elements: list(w, 'elements', 'row', keep) };
+    if (kind === 'businessProfile') return { ...w, appProfiles: appProfiles(w, keep) };
+    const bp = one(w, 'businessProfile', 'businessProfile', keep) as Wire | null;
+    return {
+      ...w,
+      businessProfile: bp && !bp.withheld ? { ...bp, appProfiles: appProfiles(bp, false) } : bp,
+      visibilityProfile: one(w, 'visibilityProfile', 'visibilityProfile', keep),
+      elements: list(w, 'elements', 'row', keep, (e) => ({ ...hidden(e), actualValue: NOT_SHOWN })),
+    };
+  };
+  return { served: view(false), compared: view(true) };
+}
+
 /** A change as it arrived: its value now, no earlier one. */
 const asArrived = ({ from: _earlier, ...change }: Change): Change => change;
 
@@ -126,6 +192,7 @@ const asArrived = ({ from: _earlier, ...change }: Change): Change => change;
 export function readHistory(kind: HistoryKind, kept: Iterable<KeptEntry>, reader: Reader, limit: number): HistoryPage {
   const { caller } = reader;
   const seen = asSeenBy(kind, caller);
+  const refs = withholding(kind, reader);
   // A kind without companies and roles (applications, OAuth2 clients) is seen whole by whoever may open it.
   const visible = (w: WireRecord) => {
     const scope = recordedScope(w);
@@ -157,7 +224,9 @@ export function readHistory(kind: HistoryKind, kept: Iterable<KeptEntry>, reader
     const arrived = before !== null && !visible(before);
     const b = arrived ? null : seen.view(before);
     const a = seen.view(after);
-    const changes = diff(kind, b, a, seen.secrets(e.secrets));
+    const changes = refs
+      ? diff(kind, refs.compared(b), refs.compared(a), seen.secrets(e.secrets))
+      : diff(kind, b, a, seen.secrets(e.secrets));
     if (changes.length === 0 && b && a) continue;
     if (entries.length === limit) return { entries, more: true, withheld };
     entries.push({
@@ -167,8 +236,8 @@ export function readHistory(kind: HistoryKind, kept: Iterable<KeptEntry>, reader
       action: e.action,
       call: e.source.call,
       changes: arrived ? changes.map(asArrived) : changes,
-      before: b,
-      after: a,
+      before: refs ? refs.served(b) : b,
+      after: refs ? refs.served(a) : a,
       ...(arrived ? { beforeWithheld: true as const } : {}),
     });
   }

@@ -77,6 +77,8 @@ export interface Change {
   added?: string[];
   removed?: string[];
   secret?: true;
+  /** A side names a record withheld from the reader: shown as "not shown" (history-reading.ts). */
+  withheld?: true;
 }
 
 /** A view as the log keeps it: its JSON text. */
@@ -124,9 +126,9 @@ export interface PendingChange<K extends HistoryKind> {
  * never read: only whether it changed.
  */
 type Field =
-  | { field: string; label: string; value: (w: WireRecord) => Scalar }
+  | { field: string; label: string; value: (w: WireRecord) => Scalar; ref?: (w: WireRecord) => Reference }
   | { field: string; label: string; items: (w: WireRecord) => Item[] }
-  | { field: string; values: (w: WireRecord) => [label: string, value: Scalar][] }
+  | { field: string; values: (w: WireRecord) => [label: string, value: Scalar, ref: Reference][] }
   | { field: string; label: string; secret: true };
 
 interface Item {
@@ -134,21 +136,42 @@ interface Item {
   name: string;
   group?: string;
   summary?: string;
+  withheld?: boolean;
+}
+
+/**
+ * Which record a reference names (compared, so a change between two records
+ * of one name, or two withheld from the reader, is still a change), and
+ * whether it is withheld from the reader (history-reading.ts marks it so).
+ */
+interface Reference {
+  uuid: string | null;
+  withheld: boolean;
 }
 
 type Wire = Record<string, unknown>;
 const listOf = (w: WireRecord, field: string) => (w[field] ?? []) as Wire[];
 const nameIn = (ref: unknown) => ((ref as { name?: string } | null | undefined)?.name ?? null) as Scalar;
+const referenceIn = (ref: unknown): Reference => {
+  const r = ref as { uuid?: string; withheld?: boolean } | null | undefined;
+  return { uuid: r?.uuid ?? null, withheld: r?.withheld === true };
+};
 
 /** A field shown as it is. */
 const text = (field: string, label: string): Field => ({ field, label, value: (w) => (w[field] ?? null) as Scalar });
 /** A reference to another record, shown by its name. */
-const ref = (field: string, label: string): Field => ({ field, label, value: (w) => nameIn(w[field]) });
+const ref = (field: string, label: string): Field => ({
+  field,
+  label,
+  value: (w) => nameIn(w[field]),
+  ref: (w) => referenceIn(w[field]),
+});
 /** A list of references, shown by the names added and removed. */
 const names = (field: string, label: string): Field => ({
   field,
   label,
-  items: (w) => listOf(w, field).map((r) => ({ uuid: r.uuid as string, name: r.name as string })),
+  items: (w) =>
+    listOf(w, field).map((r) => ({ uuid: r.uuid as string, name: r.name as string, withheld: r.withheld === true })),
 });
 const secret = (field: string, label: string): Field => ({ field, label, secret: true });
 const visibleTo = [ref('minimumRole', 'Visible To'), ref('errigalCustomerCompany', 'Company')];
@@ -161,6 +184,7 @@ const rows = (field: 'roles' | 'elements', label: string, summarise: boolean): F
     listOf(w, field).map((r) => ({
       uuid: r.uuid as string,
       name: r.name as string,
+      withheld: r.withheld === true,
       group: field === 'roles' ? label : categoryToTabLabel(r.category as string),
       // An application row's Visible To and external flag: a changed one is a change of its own.
       ...(summarise
@@ -197,6 +221,7 @@ const userElements: Field = {
     listOf(w, 'elements').map((e) => [
       (e.label as string | null) ?? categoryToTabLabel(e.category as string),
       e.actualValue === e.name ? (e.name as string) : `${e.name as string} (${e.actualValue as string})`,
+      referenceIn(e),
     ]),
 };
 
@@ -294,14 +319,18 @@ export function diff(kind: HistoryKind, before: WireRecord | null, after: WireRe
     } else if ('value' in f) {
       const from = before ? f.value(a) : null;
       const to = f.value(b);
-      if (from !== to && !(blank(from) && blank(to))) changes.push({ field: f.field, label: f.label, from, to });
+      const was = before ? f.ref?.(a) : undefined;
+      const now = f.ref?.(b);
+      if ((from !== to && !(blank(from) && blank(to))) || (was && now && was.uuid !== now.uuid))
+        changes.push({ field: f.field, label: f.label, from, to, ...withheldIn(was, now) });
     } else if ('values' in f) {
-      const old = new Map(f.values(a));
-      const now = new Map(f.values(b));
+      const old = new Map(f.values(a).map(([label, ...v]) => [label, v] as const));
+      const now = new Map(f.values(b).map(([label, ...v]) => [label, v] as const));
       for (const label of new Set([...old.keys(), ...now.keys()])) {
-        const from = old.get(label) ?? null;
-        const to = now.get(label) ?? null;
-        if (from !== to) changes.push({ field: f.field, label, from, to });
+        const [from = null, was] = old.get(label) ?? [];
+        const [to = null, is] = now.get(label) ?? [];
+        if (from !== to || was?.uuid !== is?.uuid)
+          changes.push({ field: f.field, label, from, to, ...withheldIn(was, is) });
       }
     } else {
       changes.push(...listChanges(f.field, f.label, f.items(a), f.items(b)));
@@ -310,17 +339,21 @@ export function diff(kind: HistoryKind, before: WireRecord | null, after: WireRe
   return changes;
 }
 
+const withheldIn = (...refs: (Reference | undefined)[]) =>
+  refs.some((r) => r?.withheld) ? { withheld: true as const } : {};
+
 function listChanges(field: string, label: string, before: Item[], after: Item[]): Change[] {
   const old = new Map(before.map((i) => [i.uuid, i]));
   const now = new Map(after.map((i) => [i.uuid, i]));
-  const groups = new Map<string, { added: string[]; removed: string[] }>();
+  const groups = new Map<string, { added: string[]; removed: string[]; withheld: boolean }>();
   const group = (i: Item) => {
     const key = i.group ?? label;
     let g = groups.get(key);
     if (!g) {
-      g = { added: [], removed: [] };
+      g = { added: [], removed: [], withheld: false };
       groups.set(key, g);
     }
+    if (i.withheld) g.withheld = true;
     return g;
   };
   for (const i of before) if (!now.has(i.uuid)) group(i).removed.push(i.name);
@@ -333,6 +366,7 @@ function listChanges(field: string, label: string, before: Item[], after: Item[]
       label: key,
       ...(g.added.length > 0 ? { added: g.added } : {}),
       ...(g.removed.length > 0 ? { removed: g.removed } : {}),
+      ...(g.withheld ? { withheld: true as const } : {}),
     });
   }
   for (const i of after) {

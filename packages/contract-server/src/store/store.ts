@@ -59,7 +59,7 @@ import {
   type PendingChange,
   recordedScope,
 } from './history.ts';
-import { type HistoryPage, type Reader as HistoryReader, readHistory } from './history-reading.ts';
+import { type HistoryPage, type Reader as HistoryReader, type Referenced, readHistory } from './history-reading.ts';
 import type {
   ApplicationRecord,
   AppProfileRecord,
@@ -685,6 +685,12 @@ export class Store implements AuthStore, UserDirectory {
         if (!row || !canSee(caller, row)) errors.add(`elements.${i}`, 'The application has no such element');
       });
     }
+    // Rows the caller cannot see: its answers leave them out (issue 22), so its save cannot send them back; kept.
+    const kept = (ids: string[] | undefined, sent: string[], rows: AppRow[] | undefined) =>
+      (ids ?? []).filter((id) => {
+        const row = rows?.find((r) => r.uuid === id);
+        return row !== undefined && !canSee(caller, row) && !sent.includes(id);
+      });
     if (errors.list.length > 0) throw new InvalidError('The application profile is not valid', errors.list);
     if (this.appProfiles.nameTaken(input.name, existing?.uuid, (other) => namesClash(scope, other))) {
       throw new ConflictError('An Application Profile with this name already exists');
@@ -695,8 +701,8 @@ export class Store implements AuthStore, UserDirectory {
       description: input.description ?? '',
       applicationUuid: input.applicationUuid,
       ...scope,
-      roles: [...new Set(input.roles)],
-      elements: [...new Set(input.elements)],
+      roles: [...new Set([...input.roles, ...kept(existing?.roles, input.roles, app?.roles)])],
+      elements: [...new Set([...input.elements, ...kept(existing?.elements, input.elements, app?.elements)])],
     };
     return { existing, record };
   }
@@ -841,9 +847,12 @@ export class Store implements AuthStore, UserDirectory {
     if (existing) this.requireProfileChange(caller, 'business', existing, businessProfileLabel(existing));
     const errors = new FieldErrors('body.');
     const scope = this.scopeFor(caller, input, errors);
-    const rows = input.appProfiles.map((id, i) => {
+    const kept = this.appProfilesWithheld(caller, existing, input.appProfiles);
+    const appProfiles = [...input.appProfiles, ...kept];
+    const rows = appProfiles.map((id, i) => {
       const ap = this.appProfiles.get(id);
-      if (!ap || !canSee(caller, ap)) errors.add(`appProfiles.${i}`, 'No such application profile');
+      if (!ap || (!canSee(caller, ap) && !kept.includes(id)))
+        errors.add(`appProfiles.${i}`, 'No such application profile');
       return { uuid: id, name: ap?.name ?? id, appUUID: ap?.applicationUuid ?? id };
     });
     errors.addAll(validateBusinessProfile({ ...input, ...wireScope(scope), appProfiles: rows }));
@@ -856,12 +865,25 @@ export class Store implements AuthStore, UserDirectory {
       name: input.name,
       description: input.description ?? '',
       ...scope,
-      appProfiles: [...input.appProfiles],
+      appProfiles,
     };
     if (roleRank(highestRole(this.rolesGrantedByAppProfiles(record.appProfiles))) > roleRank(caller.role)) {
       throw new ForbiddenError('This business profile would grant a role above your own');
     }
     return { existing, record };
+  }
+
+  /**
+   * The application profiles of a saved business profile that the caller cannot
+   * see: its answers leave them out (issue 22), so its save cannot send them
+   * back, and keeps them rather than dropping what the caller never saw.
+   */
+  private appProfilesWithheld(caller: Caller, existing: BusinessProfileRecord | undefined, sent: string[]): string[] {
+    if (!existing || caller.role === 'ERRIGAL_ADMIN') return [];
+    return existing.appProfiles.filter((id) => {
+      const ap = this.appProfiles.get(id);
+      return ap !== undefined && !canSee(caller, ap) && !sent.includes(id);
+    });
   }
 
   saveBusinessProfile(caller: Caller, input: BusinessProfileInput): BusinessProfileRecord {
@@ -1521,17 +1543,37 @@ export class Store implements AuthStore, UserDirectory {
    */
   historyOf(caller: Caller, kind: HistoryKind, uuid: string, page: { limit: number; before?: number }): HistoryPage {
     requireArea(caller, kind === 'authClient' ? 'clients' : 'users');
-    let scope = this.scopeOf(kind, uuid);
-    if (scope === undefined) {
-      const last = this.history.lastView(kind, uuid);
-      scope = last ? recordedScope(last) : undefined;
-    }
+    const scope = this.scopeOrLastOf(kind, uuid);
     if (scope === undefined || (scope !== null && !canSee(caller, scope))) throw notFound('Record', uuid);
     return readHistory(kind, this.history.newestFirst(kind, uuid, page.before), this.historyReader(caller), page.limit);
   }
 
-  /** The reader of a record's history: an actor is named only to a reader whose GET of that user answers. */
+  /** A record's scope as it is, or as last recorded once deleted (undefined: never known). */
+  private scopeOrLastOf(kind: HistoryKind, uuid: string): Scoped | null | undefined {
+    const scope = this.scopeOf(kind, uuid);
+    if (scope !== undefined) return scope;
+    const last = this.history.lastView(kind, uuid);
+    return last ? recordedScope(last) : undefined;
+  }
+
+  /**
+   * The reader of a record's history: an actor is named only to a reader whose
+   * GET of that user answers; a record an entry names, only to a reader whose
+   * GET of it (or of its history, once deleted) would answer; an application
+   * row, only while its application has it and the reader sees it.
+   */
   private historyReader(caller: Caller): HistoryReader {
+    let rows: Map<string, AppRow> | undefined;
+    const rowOf = (uuid: string) => {
+      rows ??= new Map(
+        [...this.applications.values()].flatMap((a) => [...a.roles, ...a.elements].map((r) => [r.uuid, r])),
+      );
+      return rows.get(uuid);
+    };
+    const sees = (kind: Referenced, uuid: string) => {
+      const scope = kind === 'row' ? rowOf(uuid) : this.scopeOrLastOf(kind, uuid);
+      return scope !== undefined && scope !== null && canSee(caller, scope);
+    };
     const canOpenUser = (uuid: string) => {
       try {
         this.getUser(caller, uuid);
@@ -1540,7 +1582,7 @@ export class Store implements AuthStore, UserDirectory {
         return false;
       }
     };
-    return { caller, canOpenUser };
+    return { caller, canOpenUser, sees };
   }
 
   // ------------------------------------------------------------- AuthStore

@@ -2063,7 +2063,8 @@ export interface components {
         /**
          * @description One changed field: a scalar as `from` → `to`, a list as the names `added`
          *     and `removed`, a secret as `secret: true` with no value at all. In an
-         *     entry with `beforeWithheld`, a scalar has `to` only.
+         *     entry with `beforeWithheld`, a scalar has `to` only. A record the
+         *     reader's own GET would refuse is named "not shown" (`withheld: true`).
          */
         Change: {
             /** @description The wire field name, e.g. `description`, `roles`. */
@@ -2076,6 +2077,15 @@ export interface components {
             removed?: string[];
             /** @enum {boolean} */
             secret?: true;
+            /**
+             * @description Designed (issue 22). A side of this change names a record the
+             *     reader's own GET would refuse (a profile, an application profile,
+             *     an element): that side reads "not shown" in `from`, `to`, `added`
+             *     or `removed`. Also when both sides are withheld ("not shown" →
+             *     "not shown"): the change is shown, naming neither.
+             * @enum {boolean}
+             */
+            withheld?: true;
         };
         /** @description A user's failed sign-ins and open sign-in sessions (issue 22, designed). */
         UserSignIns: {
