@@ -464,6 +464,13 @@ export class Store implements AuthStore, UserDirectory {
     }
     const bp = input.businessProfileUuid ? this.businessProfiles.get(input.businessProfileUuid) : undefined;
     const offered = this.elementsOffered(bp?.uuid ?? null);
+    // The caller's GET of the user leaves out values of element rows hidden from it (issue 22): its save keeps
+    // them, where the business profile still offers the row and the save sets nothing else in that category.
+    const sentCategories = new Set(input.elements.map((e) => offered.get(e.uuid)?.category));
+    const hiddenKept = (existing?.elements ?? []).filter((e) => {
+      const row = offered.get(e.uuid);
+      return row !== undefined && !canSee(caller, row) && !sentCategories.has(row.category);
+    });
     errors.addAll(
       validateUser(
         {
@@ -473,7 +480,10 @@ export class Store implements AuthStore, UserDirectory {
           location: { uuid: input.locationUuid },
           minimumRole: { name: scope.minimumRole },
           errigalCustomerCompany: { uuid: scope.companyUuid },
-          elements: input.elements.map((e) => ({ uuid: e.uuid, category: offered.get(e.uuid)?.category ?? null })),
+          elements: [...input.elements, ...hiddenKept].map((e) => ({
+            uuid: e.uuid,
+            category: offered.get(e.uuid)?.category ?? null,
+          })),
         },
         { businessProfileOffersDefaultTree: [...offered.values()].some((e) => e.category === DEFAULT_TREE_CATEGORY) },
       ),
@@ -509,6 +519,7 @@ export class Store implements AuthStore, UserDirectory {
         elements.push({ uuid: el.uuid, actualValue: el.actualValue });
       }
     });
+    for (const e of hiddenKept) elements.push({ uuid: e.uuid, actualValue: e.actualValue });
     return {
       username: input.username,
       email: input.email,

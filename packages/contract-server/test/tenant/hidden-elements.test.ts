@@ -1,0 +1,49 @@
+// A user's GET leaves out element values whose application row the reader may
+// not see (issue 22 item 8); the console saves what it got. Such a save must
+// keep those values, not drop them: bad input loses nothing, and an admin's
+// unchanged Update User is not input at all.
+import { describe, expect, it } from 'vitest';
+import { type Caller, canSee, highestRole } from '../../src/store/access.ts';
+import { API, appUnderTest } from '../harness.ts';
+import { CUSTOMER, SCO } from '../helpers.ts';
+
+const t = appUnderTest({ seedUsers: 120 });
+const store = () => t.store;
+
+function callerOf(username: string): Caller {
+  const me = store().findUserByUsername(username)!;
+  return {
+    userUuid: me.uuid,
+    role: highestRole(store().toAccount(me).roles),
+    companyUuid: me.companyUuid,
+    layoutCodes: me.layoutCodes,
+  };
+}
+
+describe('a save of the GET a reader got keeps the element values hidden from it', () => {
+  for (const as of [SCO, CUSTOMER]) {
+    it(`${as}: Update User with the user as its GET answered changes none of the user's element values`, async () => {
+      const caller = callerOf(as);
+      const rows = new Map([...store().applications.values()].flatMap((a) => a.elements).map((r) => [r.uuid, r]));
+      const list = (await t.call('GET', `${API}/user/list/active`, { as })).body as { uuid: string }[];
+      let saved = 0;
+      let withHidden = 0;
+      for (const { uuid } of list) {
+        const user = store().users.get(uuid)!;
+        const got = (await t.call('GET', `${API}/user/${uuid}`, { as })).body as { readOnlyReason?: string };
+        if (got.readOnlyReason) continue;
+        const before = JSON.stringify([...user.elements].sort((a, b) => a.uuid.localeCompare(b.uuid)));
+        if (user.elements.some((e) => !canSee(caller, rows.get(e.uuid)!))) withHidden++;
+        const res = await t.call('POST', `${API}/user/update`, { as, body: { user: got } });
+        expect(res.status, res.text).toBe(200);
+        const after = store().users.get(uuid)!;
+        expect(JSON.stringify([...after.elements].sort((a, b) => a.uuid.localeCompare(b.uuid))), user.username).toBe(
+          before,
+        );
+        saved++;
+      }
+      expect(saved).toBeGreaterThan(5);
+      if (as === SCO) expect(withHidden, 'users of sco.admin holding a value hidden from it').toBeGreaterThan(0);
+    }, 60_000);
+  }
+});
