@@ -117,6 +117,7 @@ export async function signIn(origin: string, username: string) {
   if (token.status !== 200) throw new Error(`token: ${token.status} ${await token.text()}`);
   const xsrf = cookies.get('XSRF-TOKEN') as string;
   const accessToken = ((await token.json()) as { access_token: string }).access_token;
-  /** Headers of an API call as the console makes it. */
-  return { authorization: `Bearer ${accessToken}`, cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
+  /** Headers of an API call as the console makes it: the browser sends its cookies (the token is bound to the session). */
+  const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  return { authorization: `Bearer ${accessToken}`, cookie, 'x-xsrf-token': xsrf };
 }
