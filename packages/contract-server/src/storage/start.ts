@@ -47,9 +47,12 @@ export async function startStorage(options: StorageOptions, hooks: StorageHooks)
   const snapshotRows = () => (seedFrom ? readSnapshot(readFileSync(seedFrom, 'utf8'), seedFrom) : null);
 
   async function seed(): Promise<Store> {
-    const rows = snapshotRows();
-    if (rows) {
-      persistence.db.write(rows, { seededFrom: seedFrom as string, savedAt: new Date().toISOString() }, true);
+    const snapshot = snapshotRows();
+    if (snapshot) {
+      persistence.db.write(snapshot.rows, { seededFrom: seedFrom as string, savedAt: new Date().toISOString() }, true, {
+        add: snapshot.history,
+        keepFrom: [],
+      });
       return hooks.prepare(persistence.load());
     }
     const store = await hooks.seed();
@@ -66,6 +69,8 @@ export async function startStorage(options: StorageOptions, hooks: StorageHooks)
     } else {
       const t0 = performance.now();
       store = hooks.prepare(persistence.load());
+      // The retention at start (the load read only the entries within it); later, at each write.
+      persistence.db.dropHistoryBefore(store.history.cutoff());
       started = `loaded ${store.users.size} users, ${store.applications.size} applications, ${store.clients.size} clients in ${Math.round(performance.now() - t0)} ms`;
     }
   } catch (error) {
@@ -80,7 +85,7 @@ export async function startStorage(options: StorageOptions, hooks: StorageHooks)
     reset: seed,
     snapshot: () => {
       persistence.flush(true);
-      return snapshotOf(persistence.db.rows());
+      return snapshotOf(persistence.db.rows(), persistence.db.historyEntries(''));
     },
     durable<T extends object>(handlers: T): T {
       const wrapped: Record<string, Handler> = {};

@@ -2453,6 +2453,27 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The dev backend could not save this change (its database refused the
+         *     write: disk full, read-only folder). Nothing of the change was kept;
+         *     the message names the database and the reason. Try again once the
+         *     disk has room.
+         */
+        NotSaved: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 503,
+                 *       "error": "Service Unavailable",
+                 *       "message": "The dev backend could not save this change: attempt to write a readonly database (database /repo/.data/userprofile.db). Nothing was changed."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The upstream system timed out. */
         GatewayTimeout: {
             headers: {
@@ -2587,6 +2608,7 @@ export type ResponseTooManyRequests = components['responses']['TooManyRequests']
 export type ResponseNoResponse = components['responses']['NoResponse'];
 export type ResponseBadGateway = components['responses']['BadGateway'];
 export type ResponseServiceUnavailable = components['responses']['ServiceUnavailable'];
+export type ResponseNotSaved = components['responses']['NotSaved'];
 export type ResponseGatewayTimeout = components['responses']['GatewayTimeout'];
 export type ParameterUuidPath = components['parameters']['UuidPath'];
 export type RequestBodyUserBody = components['requestBodies']['UserBody'];
@@ -2626,6 +2648,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["NotSaved"];
         };
     };
     authorize: {
@@ -2660,6 +2683,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["NotSaved"];
         };
     };
     checkSession: {
@@ -2694,6 +2718,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
         };
     };
     token: {
@@ -2758,6 +2783,7 @@ export interface operations {
             };
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
         };
     };
     logout: {
@@ -2962,6 +2988,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
         };
     };
     listActiveUsers: {
@@ -3092,6 +3119,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["NotSaved"];
         };
     };
     logoutUserEverywhere: {
@@ -3111,6 +3139,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["NotSaved"];
         };
     };
     getUserElementConfig: {
@@ -3163,6 +3192,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
         };
     };
     pullUsers: {
@@ -3199,6 +3229,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             444: components["responses"]["NoResponse"];
+            503: components["responses"]["NotSaved"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -3219,6 +3250,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             444: components["responses"]["NoResponse"];
+            503: components["responses"]["NotSaved"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -3354,6 +3386,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
         };
     };
     passwordSentTemplate: {
@@ -3552,6 +3585,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
         };
     };
     previewApplicationProfileImpact: {
@@ -3574,6 +3608,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
         };
     };
     deleteApplicationProfile: {
@@ -3599,6 +3634,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["NotSaved"];
         };
     };
     listBusinessProfiles: {
@@ -3697,6 +3733,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
         };
     };
     previewBusinessProfileImpact: {
@@ -3719,6 +3756,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
         };
     };
     deleteBusinessProfile: {
@@ -3744,6 +3782,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["NotSaved"];
         };
     };
     listVisibilityProfiles: {
@@ -3842,6 +3881,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
         };
     };
     deleteVisibilityProfile: {
@@ -3867,6 +3907,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["NotSaved"];
         };
     };
     getVisibilitySet: {
@@ -3947,6 +3988,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["NotSaved"];
         };
     };
     updateApplication: {
@@ -3969,6 +4011,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
         };
     };
     syncApplication: {
@@ -3992,6 +4035,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             444: components["responses"]["NoResponse"];
+            503: components["responses"]["NotSaved"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -4009,6 +4053,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
             444: components["responses"]["NoResponse"];
+            503: components["responses"]["NotSaved"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -4126,6 +4171,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
         };
     };
     getRecordHistory: {
