@@ -3,10 +3,12 @@
 // time (HISTORY_RETENTION_DAYS). Each test has its own temporary DATA_DIR,
 // removed afterwards; the kill -9 case is in persistence.test.ts's burst.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppOptions } from '../../src/app.ts';
+import { DATABASE_FILE } from '../../src/storage/database.ts';
 import type { UserRecord } from '../../src/store/types.ts';
 import { API } from '../harness.ts';
 import { CUSTOMER, PROVIDER, SCO, setup, type TestApp } from '../helpers.ts';
@@ -58,6 +60,18 @@ async function lastNames(t: TestApp, uuid: string, as = PROVIDER): Promise<unkno
 }
 
 const customer = (t: TestApp) => t.store.findUserByUsername(CUSTOMER)!;
+
+/** Runs SQL on a stopped server's database file, with the binding the server uses (database.ts). */
+function onTheFile(sql: string): void {
+  type Db = { exec(sql: string): void; close(): void };
+  const builtin = process.getBuiltinModule?.('node:sqlite') as { DatabaseSync: new (f: string) => Db } | undefined;
+  const file = path.join(dir, DATABASE_FILE);
+  const db = builtin
+    ? new builtin.DatabaseSync(file)
+    : new (createRequire(import.meta.url)('better-sqlite3') as new (f: string) => Db)(file);
+  db.exec(sql);
+  db.close();
+}
 
 describe('the record history in a DATA_DIR', () => {
   it('is kept across a restart: the same entries, ids and all', async () => {
@@ -145,6 +159,42 @@ describe('the record history in a DATA_DIR', () => {
       const second = await setup({ seedUsers: 20, storage: { dataDir: otherDir, seedFrom: file } });
       open.push(second);
       expect(await lastNames(second, uuid)).toEqual(['In-The-Snapshot']);
+      await stop(second);
+    } finally {
+      rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+
+  it('migrates a database of schema version 1 (no history kept): its records load, and history starts', async () => {
+    const first = await start();
+    const user = customer(first);
+    await save(first, PROVIDER, user.uuid, { lastName: 'Before-The-Migration' });
+    await stop(first);
+    onTheFile('DROP TABLE history; PRAGMA user_version = 1');
+
+    const second = await start();
+    expect(second.store.users.get(user.uuid)?.lastName).toBe('Before-The-Migration');
+    expect(await lastNames(second, user.uuid)).toEqual([]);
+    await save(second, PROVIDER, user.uuid, { lastName: 'After' });
+    await stop(second);
+    const third = await start();
+    expect(await lastNames(third, user.uuid)).toEqual(['After']);
+  });
+
+  it('loads a snapshot of version 1 (before the history was kept) with an empty history', async () => {
+    const first = await start();
+    const uuid = customer(first).uuid;
+    await save(first, PROVIDER, uuid, { lastName: 'From-Version-1' });
+    const { history: _, ...snapshot } = (await first.app.inject({ method: 'GET', url: '/__mock/snapshot' })).json();
+    await stop(first);
+    const file = path.join(dir, 'old.json');
+    writeFileSync(file, JSON.stringify({ ...snapshot, version: 1 }));
+    const otherDir = mkdtempSync(path.join(tmpdir(), 'userprofile-history-'));
+    try {
+      const second = await setup({ seedUsers: 20, storage: { dataDir: otherDir, seedFrom: file } });
+      open.push(second);
+      expect(second.store.users.get(uuid)?.lastName).toBe('From-Version-1');
+      expect(await lastNames(second, uuid)).toEqual([]);
       await stop(second);
     } finally {
       rmSync(otherDir, { recursive: true, force: true });
