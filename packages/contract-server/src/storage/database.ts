@@ -2,7 +2,8 @@
 // through node:sqlite or better-sqlite3 (docs/decisions.md "Persistence"). It holds rows of
 // JSON documents: one per record (a user, an application, ...) and one per
 // piece of state kept whole (the outbox, the reset tokens, the sign-in
-// state). This module knows files, locks, schema versions and transactions;
+// state), and the record history's entries (table history). This module
+// knows files, locks, schema versions and transactions;
 // what the rows mean is persist.ts's business.
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -46,6 +46,13 @@ export async function startStorage(options: StorageOptions, hooks: StorageHooks)
   // Read before anything is stored: a bad file is refused with the DATA_DIR left as it was.
   const snapshotRows = () => (seedFrom ? readSnapshot(readFileSync(seedFrom, 'utf8'), seedFrom) : null);
 
+  /** The stored state; entries past the history's retention were not read, and are deleted now. */
+  function loaded(): Store {
+    const store = persistence.load();
+    persistence.db.dropHistoryBefore(store.history.cutoff());
+    return hooks.prepare(store);
+  }
+
   async function seed(): Promise<Store> {
     const snapshot = snapshotRows();
     if (snapshot) {
@@ -53,7 +60,7 @@ export async function startStorage(options: StorageOptions, hooks: StorageHooks)
         add: snapshot.history,
         keepFrom: [],
       });
-      return hooks.prepare(persistence.load());
+      return loaded();
     }
     const store = await hooks.seed();
     persistence.saveAll(store, { seededFrom: 'seed' });
@@ -68,9 +75,7 @@ export async function startStorage(options: StorageOptions, hooks: StorageHooks)
       started = seedFrom ? `seeded from ${seedFrom}` : 'seeded';
     } else {
       const t0 = performance.now();
-      store = hooks.prepare(persistence.load());
-      // The retention at start (the load read only the entries within it); later, at each write.
-      persistence.db.dropHistoryBefore(store.history.cutoff());
+      store = loaded();
       started = `loaded ${store.users.size} users, ${store.applications.size} applications, ${store.clients.size} clients in ${Math.round(performance.now() - t0)} ms`;
     }
   } catch (error) {
