@@ -3608,7 +3608,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
-            503: components["responses"]["NotSaved"];
         };
     };
     deleteApplicationProfile: {
@@ -3756,7 +3755,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
-            503: components["responses"]["NotSaved"];
         };
     };
     deleteBusinessProfile: {
@@ -4074,6 +4072,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
             444: components["responses"]["NoResponse"];
+            503: components["responses"]["NotSaved"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -4091,6 +4090,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
             444: components["responses"]["NoResponse"];
+            503: components["responses"]["NotSaved"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
