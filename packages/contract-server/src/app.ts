@@ -38,7 +38,7 @@ import { HEADER_HOST_PATH, registerHeaderHost } from './sites/header-host.ts';
 import { registerSsoPages } from './sites/sso.ts';
 import { keptSigningKey } from './storage/signing-key.ts';
 import { type Storage, type StorageOptions, startStorage } from './storage/start.ts';
-import { DEFAULT_HISTORY_LIMIT } from './store/history.ts';
+import { DEFAULT_HISTORY_LIMIT, DEFAULT_HISTORY_RETENTION_DAYS } from './store/history.ts';
 import { Store } from './store/store.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -118,6 +118,8 @@ export interface AppOptions {
   mock?: false | { token?: string | null };
   /** How many record history entries are kept per company (HISTORY_LIMIT, default 10,000). */
   historyLimit?: number;
+  /** How many days a record history entry is kept (HISTORY_RETENTION_DAYS, default 90). */
+  historyRetentionDays?: number;
   /** The whole request (headers and body) must arrive within this long (default REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number;
   /** Where the state is kept (DATA_DIR, --fresh, SEED_FROM); default a private database in memory. */
@@ -205,7 +207,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       store.onUserDeactivated = (uuid) => auth.service.revokeUserSessions(uuid);
       return store;
     };
-    const storeOptions = { publicOrigin, now: options.now, historyViews, historyLimit };
+    const historyRetentionDays =
+      options.historyRetentionDays ?? (Number(env.HISTORY_RETENTION_DAYS) || DEFAULT_HISTORY_RETENTION_DAYS);
+    const storeOptions = { publicOrigin, now: options.now, historyViews, historyLimit, historyRetentionDays };
     const storage = await startStorage(options.storage ?? { dataDir: null }, {
       seed: () =>
         buildSeededStore({ ...storeOptions, users: seedUsers, clusters: seedClusters, password: seedPassword }),

@@ -36,6 +36,7 @@ export interface SeedOptions {
   now?: () => number;
   historyViews: StoreOptions['historyViews'];
   historyLimit: number;
+  historyRetentionDays?: number;
 }
 
 /** The three accounts of design.md, password SEED_PASSWORD. */
@@ -65,6 +66,7 @@ export async function buildSeededStore(options: SeedOptions): Promise<Store> {
       now: options.now,
       historyViews: options.historyViews,
       historyLimit: options.historyLimit,
+      historyRetentionDays: options.historyRetentionDays,
     }),
     options.users ?? DEFAULT_SEED_USERS,
     passwordHash,

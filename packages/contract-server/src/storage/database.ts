@@ -2,12 +2,14 @@
 // through node:sqlite or better-sqlite3 (docs/decisions.md "Persistence"). It holds rows of
 // JSON documents: one per record (a user, an application, ...) and one per
 // piece of state kept whole (the outbox, the reset tokens, the sign-in
-// state). This module knows files, locks, schema versions and transactions;
+// state), and the record history's entries (table history). This module
+// knows files, locks, schema versions and transactions;
 // what the rows mean is persist.ts's business.
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { DomainError } from '../store/errors.ts';
+import type { HistorySave, KeptEntry } from '../store/history.ts';
 
 /** What this module needs of a SQLite binding; node:sqlite and better-sqlite3 both give it. */
 interface Statement {
@@ -84,18 +86,38 @@ const LOCK_WAIT_MS = 2000;
 /** PRAGMA application_id of our files ("UPCS"): a SQLite file without it is someone else's. */
 const APPLICATION_ID = 0x55504353;
 /** The schema this code writes; older files are migrated by MIGRATIONS. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /**
- * Migrations from version i+1 to i+2 (index i); none yet. A file of a newer
- * version than SCHEMA_VERSION is refused (an older server must not guess).
+ * The record history (version 2): one row per entry, its id the log's.
+ * (kind, uuid, id) reads a record's page; (company, id) drops a company's
+ * oldest entries past its bound; `at` is ISO text, compared as such for the
+ * retention. Views and the source stay JSON text, as the log keeps them.
  */
-const MIGRATIONS: ((db: Connection) => void)[] = [];
+const HISTORY_SCHEMA = `
+  CREATE TABLE history (
+    id INTEGER PRIMARY KEY, kind TEXT NOT NULL, uuid TEXT NOT NULL, company TEXT, at TEXT NOT NULL,
+    action TEXT NOT NULL, source TEXT NOT NULL, before TEXT, after TEXT, secrets TEXT NOT NULL
+  );
+  CREATE INDEX history_record ON history (kind, uuid, id);
+  CREATE INDEX history_company ON history (company, id);
+`;
+
+/**
+ * Migrations from version i+1 to i+2 (index i). A file of a newer version
+ * than SCHEMA_VERSION is refused (an older server must not guess). 1 → 2:
+ * the record history table (version 1 kept no history: it starts empty).
+ */
+const MIGRATIONS: ((db: Connection) => void)[] = [(db) => db.exec(HISTORY_SCHEMA)];
 
 const SCHEMA = `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
   CREATE TABLE records (kind TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (kind, id)) WITHOUT ROWID;
+  ${HISTORY_SCHEMA}
 `;
+
+/** No history to write. */
+const NO_HISTORY: HistorySave = { add: [], keepFrom: [] };
 
 /** A database the server refuses to use, with what to do about it. */
 export class StorageRefusedError extends Error {}
@@ -114,6 +136,8 @@ export interface Row {
 export class StorageDatabase {
   private readonly upsert: Statement;
   private readonly remove: Statement;
+  private readonly addEntry: Statement;
+  private readonly dropBefore: Statement;
 
   private constructor(
     private readonly db: Connection,
@@ -122,6 +146,10 @@ export class StorageDatabase {
   ) {
     this.upsert = db.prepare('INSERT OR REPLACE INTO records (kind, id, body) VALUES (?, ?, ?)');
     this.remove = db.prepare('DELETE FROM records WHERE kind = ? AND id = ?');
+    this.addEntry = db.prepare(
+      'INSERT INTO history (id, kind, uuid, company, at, action, source, before, after, secrets) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    this.dropBefore = db.prepare('DELETE FROM history WHERE company IS ? AND id < ?');
   }
 
   /**
@@ -231,23 +259,72 @@ export class StorageDatabase {
     return this.db.prepare('SELECT kind, id, body FROM records').iterate() as IterableIterator<Row>;
   }
 
+  /** The record history's entries recorded at or after `cutoff` (ISO text), oldest first. */
+  *historyEntries(cutoff: string): Generator<KeptEntry> {
+    const rows = this.db.prepare('SELECT * FROM history WHERE at >= ? ORDER BY id').iterate(cutoff) as IterableIterator<
+      Record<string, string | number | null>
+    >;
+    for (const r of rows)
+      yield {
+        id: Number(r.id),
+        kind: r.kind as KeptEntry['kind'],
+        uuid: r.uuid as string,
+        company: r.company as string | null,
+        at: r.at as string,
+        action: r.action as KeptEntry['action'],
+        source: JSON.parse(r.source as string),
+        before: r.before as string | null,
+        after: r.after as string | null,
+        secrets: JSON.parse(r.secrets as string),
+      };
+  }
+
+  /** How many history entries are stored (tests, the bench). */
+  historyCount(): number {
+    return Number((this.db.prepare('SELECT count(*) AS n FROM history').get() as { n: number }).n);
+  }
+
+  /** Drops the history entries recorded before `cutoff` (ISO text): the retention, at start. */
+  dropHistoryBefore(cutoff: string): void {
+    this.write([], {}, false, NO_HISTORY, cutoff);
+  }
+
   /**
-   * One transaction: rows to write (body null: delete), meta to set, and
-   * with `replaceAll` everything else dropped first. Throws StorageWriteError
-   * when the database does not take it; then nothing of it is stored.
+   * One transaction: rows to write (body null: delete), meta to set, the
+   * record history's new and dropped entries, and with `replaceAll`
+   * everything else dropped first (history included); with `cutoff`, the
+   * entries older than it. Throws StorageWriteError when the database does
+   * not take it; then nothing of it is stored.
    */
   write(
     changes: Iterable<Row | { kind: string; id: string; body: null }>,
     meta: Record<string, string> = {},
     replaceAll = false,
+    history: HistorySave = NO_HISTORY,
+    cutoff?: string,
   ): void {
     try {
       transaction(this.db, () => {
-        if (replaceAll) this.db.exec('DELETE FROM records; DELETE FROM meta');
+        if (replaceAll) this.db.exec('DELETE FROM records; DELETE FROM meta; DELETE FROM history');
+        if (cutoff !== undefined) this.db.prepare('DELETE FROM history WHERE at < ?').run(cutoff);
         for (const c of changes) {
           if (c.body === null) this.remove.run(c.kind, c.id);
           else this.upsert.run(c.kind, c.id, c.body);
         }
+        for (const e of history.add)
+          this.addEntry.run(
+            e.id,
+            e.kind,
+            e.uuid,
+            e.company,
+            e.at,
+            e.action,
+            JSON.stringify(e.source),
+            e.before,
+            e.after,
+            JSON.stringify(e.secrets),
+          );
+        for (const [company, id] of history.keepFrom) this.dropBefore.run(company, id);
         const setMeta = this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
         for (const [k, v] of Object.entries(meta)) setMeta.run(k, v);
       });

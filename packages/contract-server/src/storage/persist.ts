@@ -10,7 +10,7 @@
 // the other collections are compared by reference with what was saved last
 // (their records are replaced, never changed in place); the state kept whole
 // (outbox, reset tokens, ...) is compared by its JSON text.
-import type { HistoryKind } from '../store/history.ts';
+import type { HistoryKind, HistorySave } from '../store/history.ts';
 import type { KeptState, Store } from '../store/store.ts';
 import { type Row, StorageDatabase, StorageWriteError } from './database.ts';
 
@@ -143,8 +143,8 @@ class Tracker {
     for (const [id, part] of this.parts) yield [id, JSON.stringify(part.save())];
   }
 
-  /** The rows changed since the last flush, and how to mark them saved once written. */
-  changes(): { rows: (Row | { kind: string; id: string; body: null })[]; saved: () => void } {
+  /** The rows changed since the last flush, the history to write with them, and how to mark them saved once written. */
+  changes(): { rows: (Row | { kind: string; id: string; body: null })[]; history: HistorySave; saved: () => void } {
     const rows: (Row | { kind: string; id: string; body: null })[] = [];
     const row = (kind: KeyedKind, id: string, record: unknown) =>
       rows.push({ kind, id, body: record === undefined ? null : JSON.stringify(record) });
@@ -179,6 +179,8 @@ class Tracker {
       }
     return {
       rows,
+      // Taken now: if the write fails, the store (its history with it) is reloaded from the database.
+      history: this.store.history.takeSave(),
       saved: () => {
         this.candidates.clear();
         this.savedUsers = users;
@@ -221,7 +223,12 @@ export class Persistence {
   /** Replaces everything stored with this store (a seed, a reset) and follows it from now on. */
   saveAll(store: Store, meta: Record<string, string>): void {
     this.detach();
-    this.db.write(storeRows(store, this.parts), { ...meta, savedAt: new Date().toISOString() }, true);
+    this.db.write(
+      storeRows(store, this.parts),
+      { ...meta, savedAt: new Date().toISOString() },
+      true,
+      store.history.takeSave(),
+    );
     this.attach(store);
   }
 
@@ -230,6 +237,7 @@ export class Persistence {
     this.detach();
     const store = this.options.blank();
     loadRows(store, this.db.rows(), this.parts);
+    store.history.restore(this.db.historyEntries(store.history.cutoff()));
     this.attach(store);
     return store;
   }
@@ -270,11 +278,11 @@ export class Persistence {
   flush(all = false): void {
     const tracker = this.tracker;
     if (!tracker || !(all || tracker.dirty)) return;
-    const { rows, saved } = tracker.changes();
+    const { rows, history, saved } = tracker.changes();
     tracker.dirty = false;
-    if (rows.length === 0) return;
+    if (rows.length === 0 && history.add.length === 0 && history.keepFrom.length === 0) return;
     try {
-      this.db.write(rows);
+      this.db.write(rows, {}, false, history);
     } catch (error) {
       this.failures++;
       this.onReload(this.load());

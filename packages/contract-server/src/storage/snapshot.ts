@@ -3,19 +3,25 @@
 //
 //   {
 //     "format": "userprofile-dev-backend-snapshot",
-//     "version": 1,
+//     "version": 2,
 //     "exportedAt": "2026-11-25T12:00:00.000Z",
 //     "records": { "user": [ {...}, ... ], "application": [...], ... },
-//     "state": { "outbox": [...], "resetTokens": [...], "auth": {...}, ... }
+//     "state": { "outbox": [...], "resetTokens": [...], "auth": {...}, ... },
+//     "history": [ { "id": 1, "kind": "user", "uuid": "...", "company": null, "at": "...",
+//                    "action": "update", "source": {...}, "before": "{...}", "after": "{...}", "secrets": [] }, ... ]
 //   }
 //
 // `records` holds the records by kind, each as the store keeps it (with its
-// uuid); `state` the pieces kept whole. A newer version is refused.
+// uuid); `state` the pieces kept whole; `history` the record history's
+// entries, oldest first, each view as the JSON text the log keeps. Version 1
+// (before the history was kept) is read as a snapshot with no history; a
+// newer version is refused.
+import type { KeptEntry } from '../store/history.ts';
 import type { Row } from './database.ts';
 import { StorageRefusedError } from './database.ts';
 
 export const SNAPSHOT_FORMAT = 'userprofile-dev-backend-snapshot';
-export const SNAPSHOT_VERSION = 1;
+export const SNAPSHOT_VERSION = 2;
 const STATE = 'state';
 
 export interface Snapshot {
@@ -24,9 +30,10 @@ export interface Snapshot {
   exportedAt: string;
   records: Record<string, { uuid: string }[]>;
   state: Record<string, unknown>;
+  history: KeptEntry[];
 }
 
-export function snapshotOf(rows: Iterable<Row>): Snapshot {
+export function snapshotOf(rows: Iterable<Row>, history: Iterable<KeptEntry>): Snapshot {
   const records: Record<string, { uuid: string }[]> = {};
   const state: Record<string, unknown> = {};
   for (const row of rows) {
@@ -37,11 +44,18 @@ export function snapshotOf(rows: Iterable<Row>): Snapshot {
       records[row.kind] = list;
     }
   }
-  return { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, exportedAt: new Date().toISOString(), records, state };
+  return {
+    format: SNAPSHOT_FORMAT,
+    version: SNAPSHOT_VERSION,
+    exportedAt: new Date().toISOString(),
+    records,
+    state,
+    history: [...history],
+  };
 }
 
-/** The rows of a snapshot file's text; refuses what is not a snapshot this server reads, naming the file. */
-export function readSnapshot(text: string, file: string): Row[] {
+/** The rows and history of a snapshot file's text; refuses what is not a snapshot this server reads, naming the file. */
+export function readSnapshot(text: string, file: string): { rows: Row[]; history: KeptEntry[] } {
   let doc: Partial<Snapshot>;
   try {
     doc = JSON.parse(text);
@@ -52,9 +66,9 @@ export function readSnapshot(text: string, file: string): Row[] {
     throw new StorageRefusedError(
       `SEED_FROM ${file} is not a snapshot of this dev backend (format "${SNAPSHOT_FORMAT}" expected)`,
     );
-  if (doc.version !== SNAPSHOT_VERSION)
+  if (doc.version !== 1 && doc.version !== SNAPSHOT_VERSION)
     throw new StorageRefusedError(
-      `SEED_FROM ${file} has snapshot version ${doc.version}; this server reads version ${SNAPSHOT_VERSION}`,
+      `SEED_FROM ${file} has snapshot version ${doc.version}; this server reads versions 1 to ${SNAPSHOT_VERSION}`,
     );
   const rows: Row[] = [];
   for (const [kind, list] of Object.entries(doc.records ?? {})) {
@@ -67,5 +81,16 @@ export function readSnapshot(text: string, file: string): Row[] {
   }
   for (const [id, value] of Object.entries(doc.state ?? {}))
     rows.push({ kind: STATE, id, body: JSON.stringify(value) });
-  return rows;
+  // Version 1 kept no history.
+  const history = doc.version === 1 ? [] : doc.history;
+  if (!Array.isArray(history)) throw new StorageRefusedError(`SEED_FROM ${file}: history is not a list`);
+  for (const [i, e] of history.entries())
+    if (
+      !Number.isSafeInteger(e?.id) ||
+      typeof e.kind !== 'string' ||
+      typeof e.uuid !== 'string' ||
+      typeof e.at !== 'string'
+    )
+      throw new StorageRefusedError(`SEED_FROM ${file}: history[${i}] is not a history entry (id, kind, uuid, at)`);
+  return { rows, history };
 }

@@ -46,11 +46,21 @@ export async function startStorage(options: StorageOptions, hooks: StorageHooks)
   // Read before anything is stored: a bad file is refused with the DATA_DIR left as it was.
   const snapshotRows = () => (seedFrom ? readSnapshot(readFileSync(seedFrom, 'utf8'), seedFrom) : null);
 
+  /** The stored state; entries past the history's retention were not read, and are deleted now. */
+  function loaded(): Store {
+    const store = persistence.load();
+    persistence.db.dropHistoryBefore(store.history.cutoff());
+    return hooks.prepare(store);
+  }
+
   async function seed(): Promise<Store> {
-    const rows = snapshotRows();
-    if (rows) {
-      persistence.db.write(rows, { seededFrom: seedFrom as string, savedAt: new Date().toISOString() }, true);
-      return hooks.prepare(persistence.load());
+    const snapshot = snapshotRows();
+    if (snapshot) {
+      persistence.db.write(snapshot.rows, { seededFrom: seedFrom as string, savedAt: new Date().toISOString() }, true, {
+        add: snapshot.history,
+        keepFrom: [],
+      });
+      return loaded();
     }
     const store = await hooks.seed();
     persistence.saveAll(store, { seededFrom: 'seed' });
@@ -65,7 +75,7 @@ export async function startStorage(options: StorageOptions, hooks: StorageHooks)
       started = seedFrom ? `seeded from ${seedFrom}` : 'seeded';
     } else {
       const t0 = performance.now();
-      store = hooks.prepare(persistence.load());
+      store = loaded();
       started = `loaded ${store.users.size} users, ${store.applications.size} applications, ${store.clients.size} clients in ${Math.round(performance.now() - t0)} ms`;
     }
   } catch (error) {
@@ -80,7 +90,7 @@ export async function startStorage(options: StorageOptions, hooks: StorageHooks)
     reset: seed,
     snapshot: () => {
       persistence.flush(true);
-      return snapshotOf(persistence.db.rows());
+      return snapshotOf(persistence.db.rows(), persistence.db.historyEntries(''));
     },
     durable<T extends object>(handlers: T): T {
       const wrapped: Record<string, Handler> = {};

@@ -12,6 +12,13 @@
 // same text, not a second copy: a record edited N times keeps N + 1 views,
 // not 2N.
 //
+// The database is the truth (issue 24): each write's new entries and the
+// entries it pushed out are written in that write's transaction
+// (storage/persist.ts takes them with takeSave), and a start restores the log
+// from it. Entries older than HISTORY_RETENTION_DAYS are not read, and go at
+// the next write. The log in memory holds what the bounds keep (at most
+// companies + 1 full bounds), so reading a page touches only its record's list.
+//
 // Who may read which entry, and the diff as that reader may see it, are
 // history-reading.ts's: this module records and keeps.
 import { categoryToTabLabel } from '@userprofile/shared/list';
@@ -28,6 +35,9 @@ import type {
 
 /** Entries kept per company (and for records of no company) when HISTORY_LIMIT does not say. */
 export const DEFAULT_HISTORY_LIMIT = 10_000;
+/** Days an entry is kept when HISTORY_RETENTION_DAYS does not say. */
+export const DEFAULT_HISTORY_RETENTION_DAYS = 90;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const HISTORY_KINDS = [
   'user',
@@ -398,8 +408,20 @@ const companyOf = (record: object) => (record as { companyUuid?: string | null }
 
 /** The entries of one company's bound, oldest first; `head` of them already dropped. */
 interface Bound {
+  company: string | null;
   entries: KeptEntry[];
   head: number;
+}
+
+/**
+ * What the database must do to hold what the log keeps (storage/persist.ts
+ * writes it in the transaction of the write that made it): the new entries,
+ * and per company whose oldest entries were dropped, the id of its oldest
+ * entry still kept (every older one of that company goes).
+ */
+export interface HistorySave {
+  add: KeptEntry[];
+  keepFrom: [company: string | null, id: number][];
 }
 
 export class HistoryLog {
@@ -409,15 +431,27 @@ export class HistoryLog {
   private readonly byRecord = new Map<string, KeptEntry[]>();
   /** Entries ever recorded: the newest entry's id. */
   private last = 0;
+  /** Entries appended since the database last took them (pendingSave). */
+  private unsaved: KeptEntry[] = [];
+  /** Companies whose oldest entries were dropped since the database last took them. */
+  private readonly trimmed = new Set<string | null>();
 
   constructor(
     private readonly views: HistoryViews,
     /** Entries kept per company, and for records of no company. */
     readonly limit: number,
     private readonly now: () => number,
+    /** Days an entry is kept (HISTORY_RETENTION_DAYS). */
+    readonly retentionDays = DEFAULT_HISTORY_RETENTION_DAYS,
   ) {
     if (!Number.isSafeInteger(limit) || limit < 1)
       throw new Error(`HISTORY_LIMIT must be a positive integer: ${limit}`);
+    if (!(retentionDays > 0)) throw new Error(`HISTORY_RETENTION_DAYS must be a positive number: ${retentionDays}`);
+  }
+
+  /** Entries recorded before this instant (ISO text, as `at`) are past the retention. */
+  cutoff(): string {
+    return new Date(this.now() - this.retentionDays * DAY_MS).toISOString();
   }
 
   /** Takes a record's view before a write (undefined: the write creates it). */
@@ -462,20 +496,62 @@ export class HistoryLog {
   append(change: Recorded | null): void {
     if (!change) return;
     const entry: KeptEntry = { ...change, id: ++this.last, at: new Date(this.now()).toISOString() };
-    const k = key(change.kind, change.uuid);
+    this.unsaved.push(entry);
+    this.keep(entry);
+  }
+
+  /** Keeps an entry in its record's list and its company's bound, dropping the bound's oldest past the limit. */
+  private keep(entry: KeptEntry): void {
+    const k = key(entry.kind, entry.uuid);
     const mine = this.byRecord.get(k);
     if (mine) mine.push(entry);
     else this.byRecord.set(k, [entry]);
-    let bound = this.bounds.get(change.company);
+    let bound = this.bounds.get(entry.company);
     if (!bound) {
-      bound = { entries: [], head: 0 };
-      this.bounds.set(change.company, bound);
+      bound = { company: entry.company, entries: [], head: 0 };
+      this.bounds.set(entry.company, bound);
     }
     bound.entries.push(entry);
     if (bound.entries.length - bound.head > this.limit) this.drop(bound);
   }
 
+  /** Fills a new log with stored entries, oldest first (at start; the database holds them already). */
+  restore(entries: Iterable<KeptEntry>): void {
+    for (const entry of entries) {
+      this.keep(entry);
+      if (entry.id > this.last) this.last = entry.id;
+    }
+  }
+
+  /**
+   * Drops the entries past the retention, then answers what the database
+   * lacks of the log (the new entries, the dropped ones) and forgets it: the
+   * caller writes it with the write that made it, or reloads the log.
+   */
+  takeSave(): HistorySave {
+    const cutoff = this.cutoff();
+    for (const bound of this.bounds.values())
+      while (bound.head < bound.entries.length && (bound.entries[bound.head] as KeptEntry).at < cutoff)
+        this.drop(bound);
+    // An entry appended and already pushed out by later ones of its company is not written at all.
+    const add = this.unsaved.filter((e) => this.isKept(e));
+    const keepFrom = [...this.trimmed].map((company): [string | null, number] => {
+      const bound = this.bounds.get(company) as Bound;
+      return [company, (bound.entries[bound.head] as KeptEntry | undefined)?.id ?? this.last + 1];
+    });
+    this.unsaved = [];
+    this.trimmed.clear();
+    return { add, keepFrom };
+  }
+
+  private isKept(entry: KeptEntry): boolean {
+    const bound = this.bounds.get(entry.company) as Bound;
+    const oldest = bound.entries[bound.head] as KeptEntry | undefined;
+    return oldest !== undefined && entry.id >= oldest.id;
+  }
+
   private drop(bound: Bound): void {
+    this.trimmed.add(bound.company);
     const oldest = bound.entries[bound.head++] as KeptEntry;
     // Compacted now and then rather than shifted per entry.
     if (bound.head >= this.limit) {
@@ -517,8 +593,11 @@ export class HistoryLog {
   /** A record's entries still kept, newest first, from `before` (an id) down. */
   *newestFirst(kind: HistoryKind, uuid: string, before = Number.POSITIVE_INFINITY): Generator<KeptEntry> {
     const mine = this.byRecord.get(key(kind, uuid)) ?? [];
+    // Entries past the retention go at the next write; they are not read meanwhile.
+    const cutoff = this.cutoff();
     for (let i = mine.length - 1; i >= 0; i--) {
       const e = mine[i] as KeptEntry;
+      if (e.at < cutoff) return;
       if (e.id < before) yield e;
     }
   }

@@ -101,6 +101,8 @@ export interface StoreOptions {
   historyViews: (store: Store) => HistoryViews;
   /** How many history entries are kept per company (HISTORY_LIMIT; default DEFAULT_HISTORY_LIMIT). */
   historyLimit: number;
+  /** Days a history entry is kept (HISTORY_RETENTION_DAYS; default DEFAULT_HISTORY_RETENTION_DAYS). */
+  historyRetentionDays?: number;
 }
 
 /** A user as a save brings it: the record's own fields, without uuid when new. */
@@ -345,7 +347,12 @@ export class Store implements AuthStore, UserDirectory {
     this.forgotByAddress = new FailureLimiter(FORGOT_LIMITS.perAddress, FORGOT_LIMITS.windowMs, () => this.now());
     this.publicOrigin = options.publicOrigin;
     this.now = options.now ?? Date.now;
-    this.history = new HistoryLog(options.historyViews(this), options.historyLimit, () => this.now());
+    this.history = new HistoryLog(
+      options.historyViews(this),
+      options.historyLimit,
+      () => this.now(),
+      options.historyRetentionDays,
+    );
   }
 
   /** Called by every write (storage/persist.ts saves what it changed before the answer leaves). */

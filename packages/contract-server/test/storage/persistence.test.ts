@@ -141,7 +141,7 @@ describe('a DATA_DIR', () => {
     const res = await first.app.inject({ method: 'GET', url: '/__mock/snapshot' });
     expect(res.statusCode).toBe(200);
     const snapshot = res.json();
-    expect(snapshot).toMatchObject({ format: 'userprofile-dev-backend-snapshot', version: 1 });
+    expect(snapshot).toMatchObject({ format: 'userprofile-dev-backend-snapshot', version: 2 });
     const dump = state(first);
     await stop(first);
 
@@ -178,7 +178,6 @@ describe('a DATA_DIR', () => {
     const res = await t.call('POST', `${API}/user/update`, {
       as: PROVIDER,
       body: { user: { ...form, username: 'no.room', email: 'no.room@example.com', firstName: 'X'.repeat(200) } },
-      allowUndocumented: true,
     });
     expect(res.status, res.text).toBe(503);
     expect(res.body.message).toMatch(/could not save this change.*Nothing was changed/);
@@ -229,6 +228,15 @@ describe('npm start killed with SIGKILL', () => {
       const lost = acknowledged.filter((_, i) => found[i] !== 200);
       expect(found[0]).toBe(200);
       expect(lost).toEqual([]);
+      // Each acknowledged creation's history entry landed with it.
+      const last = acknowledged.at(-1) as string;
+      const { uuid } = (await (await fetch(`${second.origin}${API}/user/username/${last}`, { headers })).json()) as {
+        uuid: string;
+      };
+      const history = (await (await fetch(`${second.origin}${API}/history/user/${uuid}`, { headers })).json()) as {
+        entries: { action: string }[];
+      };
+      expect(history.entries.map((e) => e.action)).toEqual(['create']);
       expect(acknowledged.length).toBeGreaterThanOrEqual(30);
     } finally {
       second.child.kill('SIGKILL');

@@ -2508,6 +2508,27 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The dev backend could not save this change (its database refused the
+         *     write: disk full, read-only folder). Nothing of the change was kept;
+         *     the message names the database and the reason. Try again once the
+         *     disk has room.
+         */
+        NotSaved: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 503,
+                 *       "error": "Service Unavailable",
+                 *       "message": "The dev backend could not save this change: attempt to write a readonly database (database /repo/.data/userprofile.db). Nothing was changed."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The upstream system timed out. */
         GatewayTimeout: {
             headers: {
@@ -2642,6 +2663,7 @@ export type ResponseTooManyRequests = components['responses']['TooManyRequests']
 export type ResponseNoResponse = components['responses']['NoResponse'];
 export type ResponseBadGateway = components['responses']['BadGateway'];
 export type ResponseServiceUnavailable = components['responses']['ServiceUnavailable'];
+export type ResponseNotSaved = components['responses']['NotSaved'];
 export type ResponseGatewayTimeout = components['responses']['GatewayTimeout'];
 export type ParameterUuidPath = components['parameters']['UuidPath'];
 export type RequestBodyUserBody = components['requestBodies']['UserBody'];
@@ -2681,6 +2703,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["NotSaved"];
         };
     };
     authorize: {
@@ -2715,6 +2738,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["NotSaved"];
         };
     };
     checkSession: {
@@ -2749,6 +2773,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
         };
     };
     token: {
@@ -2813,6 +2838,7 @@ export interface operations {
             };
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
         };
     };
     logout: {
@@ -3051,6 +3077,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
         };
     };
     listActiveUsers: {
@@ -3181,6 +3208,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["NotSaved"];
         };
     };
     logoutUserEverywhere: {
@@ -3200,6 +3228,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["NotSaved"];
         };
     };
     getUserElementConfig: {
@@ -3252,6 +3281,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
         };
     };
     pullUsers: {
@@ -3288,6 +3318,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             444: components["responses"]["NoResponse"];
+            503: components["responses"]["NotSaved"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -3308,6 +3339,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             444: components["responses"]["NoResponse"];
+            503: components["responses"]["NotSaved"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -3443,6 +3475,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
         };
     };
     passwordSentTemplate: {
@@ -3641,6 +3674,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
         };
     };
     previewApplicationProfileImpact: {
@@ -3688,6 +3722,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["NotSaved"];
         };
     };
     listBusinessProfiles: {
@@ -3786,6 +3821,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
         };
     };
     previewBusinessProfileImpact: {
@@ -3833,6 +3869,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["NotSaved"];
         };
     };
     listVisibilityProfiles: {
@@ -3931,6 +3968,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
         };
     };
     deleteVisibilityProfile: {
@@ -3956,6 +3994,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["NotSaved"];
         };
     };
     getVisibilitySet: {
@@ -4036,6 +4075,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["NotSaved"];
         };
     };
     updateApplication: {
@@ -4058,6 +4098,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
         };
     };
     syncApplication: {
@@ -4081,6 +4122,7 @@ export interface operations {
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             444: components["responses"]["NoResponse"];
+            503: components["responses"]["NotSaved"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -4098,6 +4140,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
             444: components["responses"]["NoResponse"];
+            503: components["responses"]["NotSaved"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -4118,6 +4161,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
             444: components["responses"]["NoResponse"];
+            503: components["responses"]["NotSaved"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -4135,6 +4179,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
             444: components["responses"]["NoResponse"];
+            503: components["responses"]["NotSaved"];
             504: components["responses"]["GatewayTimeout"];
         };
     };
@@ -4215,6 +4260,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
         };
     };
     getRecordHistory: {
