@@ -41,6 +41,9 @@ import { type Storage, type StorageOptions, startStorage } from './storage/start
 import { DEFAULT_HISTORY_LIMIT, DEFAULT_HISTORY_RETENTION_DAYS } from './store/history.ts';
 import { Store } from './store/store.ts';
 
+/** Pages of the stand-in sites, whose GETs may change the sign-in state (codes, sessions). */
+const STAND_IN_PAGES = /^\/(sso|demo-app)\//;
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SPEC_PATH = path.resolve(here, '../../../openapi/userprofile.yaml');
 const WEB_DIST = path.resolve(here, '../../web/dist');
@@ -263,8 +266,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       load: (state) => auth.service.restoreKeptState(state),
     });
     // Writes outside the routes of the document (sign-in pages, logout) are saved before their answer too.
+    // The stand-in sites' GETs (an SSO sign-in page that answers with a code, the demo app's callback) change
+    // the sign-in state too.
     app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') storage.persistence.flush(true);
+      if ((request.method !== 'GET' && request.method !== 'HEAD') || STAND_IN_PAGES.test(request.url))
+        storage.persistence.flush(true);
       return payload;
     });
     await app.register(auth.plugin);

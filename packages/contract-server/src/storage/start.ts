@@ -9,6 +9,9 @@ import { StorageWriteError } from './database.ts';
 import { Persistence } from './persist.ts';
 import { readSnapshot, type Snapshot, snapshotOf } from './snapshot.ts';
 
+/** Operations the document makes GETs that change the sign-in state: sign-out, and the Enterprise SSO exchange. */
+const SIGN_IN_STATE_GETS = new Set(['logout', 'getPropelTokenFromCode']);
+
 export interface StorageOptions {
   /** DATA_DIR; null: a private database in memory, gone with the process (tests). */
   dataDir: string | null;
@@ -99,8 +102,10 @@ export async function startStorage(options: StorageOptions, hooks: StorageHooks)
           const failures = persistence.failures;
           // A handler's synchronous part (most write all there) is saved at once, before
           // another request can run; what it writes after an await, once it settles.
-          // The sign-in state is compared only after calls that may change it (not GETs).
-          const all = (args[0] as { method?: string } | undefined)?.method !== 'GET';
+          // The sign-in state is compared only after calls that may change it: not GETs, but for the
+          // two GETs of the document that end or open a sign-in session (a sign-out must survive a crash).
+          const all =
+            (args[0] as { method?: string } | undefined)?.method !== 'GET' || SIGN_IN_STATE_GETS.has(operationId);
           const result = handler.apply(this, args);
           persistence.flush(all);
           const value = await result;

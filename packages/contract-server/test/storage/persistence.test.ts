@@ -118,6 +118,22 @@ describe('a DATA_DIR', () => {
     }
   });
 
+  it('keeps a sign-out across a restart: the token it ended stays refused', async () => {
+    const first = await buildApp({ webDist: null, storage: { dataDir: dir } });
+    const { token } = await signInToken(first);
+    const bearer = { authorization: `Bearer ${token}`, algorithm: 'RSA256' };
+    const out = await first.inject({ method: 'GET', url: `${API}/auth/logout`, headers: bearer });
+    expect(out.statusCode).toBe(200);
+    expect((await first.inject({ method: 'GET', url: `${API}/me`, headers: bearer })).statusCode).toBe(401);
+    await first.close();
+    const second = await buildApp({ webDist: null, storage: { dataDir: dir } });
+    try {
+      expect((await second.inject({ method: 'GET', url: `${API}/me`, headers: bearer })).statusCode).toBe(401);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('goes back to the seed at POST /__mock/reset and at --fresh, and stays there', async () => {
     const first = await start();
     const seeded = state(first);
