@@ -1,22 +1,9 @@
-// The backends the conformance check is tested against: the dev backend on a
-// free port (its console client registered for that port, so the check signs
-// in as the console would there), and a drifting backend: a small Fastify app
-// in front of the dev backend that breaks the document in each way the check
-// knows, one operation per way, and passes everything else through unchanged.
-import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
+import { freePort } from './free-port.ts';
 
 export const USERNAME = 'provider.admin';
 export const PASSWORD = 'Passw0rd!';
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 export interface Backend {
   url: string;

@@ -13,15 +13,8 @@ import { loadContract } from '@userprofile/contract/document';
 import { createValidator } from '@userprofile/contract/validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import {
-  type Backend,
-  DRIFTS,
-  devBackend,
-  driftingBackend,
-  freePort,
-  PASSWORD,
-  USERNAME,
-} from './conformance-backends.ts';
+import { type Backend, DRIFTS, devBackend, driftingBackend, PASSWORD, USERNAME } from './conformance-backends.ts';
+import { freePort } from './free-port.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const contract = loadContract();
@@ -213,9 +206,7 @@ describe('when the check cannot run, the command says so in one line and exits 2
     const run = await command(['--target', closed, '--username', USERNAME, '--password', PASSWORD]);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe(
-      `contract: cannot reach ${closed}: GET /userprofile/config.json: ECONNREFUSED\n`,
-    );
+    expect(run.stderr).toBe(`contract: cannot reach ${closed}: GET /userprofile/config.json: ECONNREFUSED\n`);
   });
 
   it('the sign-in is refused', async () => {

@@ -1,28 +1,15 @@
-// Issue 10: panva's oauth4webapi, a strict OAuth 2 / OpenID Connect client,
-// against the dev backend on a real socket: discovery at both metadata
-// locations, authorization code + PKCE with and without openid, for the
-// console's public client and a client with a secret, ID token and access
-// token validated. Refresh is not advertised, and refused. Any error fails.
-import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { CONSOLE_CLIENT_ID, DEMO_CLIENT_ID } from '../../src/seed/seed.ts';
+import { freePort } from '../free-port.ts';
 import { testSigningKey } from './harness.ts';
 
 const insecure = { [oauth.allowInsecureRequests]: true };
 let app: FastifyInstance;
 let origin: string;
 let issuer: URL;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   const port = await freePort();

@@ -2,20 +2,12 @@
 // own), for the tests that kill it with SIGKILL; and the console's sign-in
 // over HTTP against it (login, authorize, token exchange).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONSOLE_CLIENT, ORIGIN, PASSWORD, pkce } from '../auth/harness.ts';
+import { freePort } from '../free-port.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export interface ServerProcess {
   origin: string;

@@ -6,13 +6,14 @@
 import { Badge, Box, Link as ChakraLink, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { categoryToTabLabel } from '@userprofile/shared/list';
 import { historyTexts, pageTexts } from '@userprofile/shared/messages';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
 import { LazyTabContent } from '../../components/ui/lazy-tab.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { isNotOffered } from '../../lib/api/errors.ts';
 import { toAppProfileEdit, toBusinessProfileEdit, toVisibilityProfileEdit } from '../../lib/paths.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { type EffectiveAccess, fetchEffectiveAccess, type Grant, type Named } from './api.ts';
 
 export const EFFECTIVE_ACCESS_TAB = 'effectiveAccess';
@@ -42,30 +43,12 @@ function EffectiveAccessView({
   links: boolean;
   layoutCodes: readonly string[];
 }) {
-  const [access, setAccess] = useState<EffectiveAccess | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again for a new record version or a Retry (attempt)
-  useEffect(() => {
-    let live = true;
-    setError(null);
-    fetchEffectiveAccess(uuid).then(
-      (a) => {
-        if (live) setAccess(a);
-      },
-      (failure: unknown) => {
-        if (live) setError(failure);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [uuid, record, attempt]);
+  // Again for a new record version (after a save) or a Retry.
+  const { data: access, error, retry } = useLoad(() => fetchEffectiveAccess(uuid), record);
 
   if (isNotOffered(error)) return <Notice status="info">{historyTexts.effectiveAccessNotOffered}</Notice>;
   return (
-    <DataState what="the effective access" data={access} error={error} onRetry={() => setAttempt((n) => n + 1)}>
+    <DataState what="the effective access" data={access} error={error} onRetry={retry}>
       {(a) => (
         <Stack gap="6" data-effective-access>
           {a.user.active ? null : <Notice status="info">{historyTexts.inactiveUser}</Notice>}

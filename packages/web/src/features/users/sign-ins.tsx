@@ -5,50 +5,24 @@
 // who may not change the user (403) or a backend without the call is told so.
 import { Alert, Box, Button, Heading, HStack, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import { signInTexts } from '@userprofile/shared/messages';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataState } from '../../components/ui/data-state.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { failureReason, isApiError, isNotOffered } from '../../lib/api/errors.ts';
 import { whenText } from '../../lib/history-format.ts';
 import { notify } from '../../lib/toaster.ts';
+import { type Loaded, useLoad } from '../../lib/use-load.ts';
 import { fetchSignIns, type SignInSession, signOutEverywhere, type UserSignIns, unlockUser } from './api.ts';
 
 export const SIGN_INS_TAB = 'signIns';
 
-export interface SignInsState {
-  data: UserSignIns | null;
-  error: unknown;
-  retry: () => void;
-  replace: (data: UserSignIns) => void;
-}
+export type SignInsState = Loaded<UserSignIns>;
 
 /** Loads the user's sign-ins; again for a new record version (after a save) or a Retry. */
 export function useSignIns(uuid: string | null, record: unknown): SignInsState {
-  const [data, setData] = useState<UserSignIns | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again for a new record version or a Retry (attempt)
-  useEffect(() => {
-    // After the user itself: the editor's record arrives once, then again after each save.
-    if (!uuid || !record) return;
-    let live = true;
-    setError(null);
-    fetchSignIns(uuid).then(
-      (answer) => {
-        if (live) setData(answer);
-      },
-      (failure: unknown) => {
-        if (live) setError(failure);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [uuid, record, attempt]);
-
-  return { data, error, retry: () => setAttempt((n) => n + 1), replace: setData };
+  // After the user itself: the editor's record arrives once, then again after each save.
+  return useLoad(uuid && record ? () => fetchSignIns(uuid) : null, record);
 }
 
 /** A moment with its seconds, in the browser's locale: waits are short. */
