@@ -492,7 +492,12 @@ export class Store implements AuthStore, UserDirectory {
             category: offered.get(e.uuid)?.category ?? null,
           })),
         },
-        { businessProfileOffersDefaultTree: [...offered.values()].some((e) => e.category === DEFAULT_TREE_CATEGORY) },
+        // A default tree is required where the caller can choose one: rows hidden from it are not its to set.
+        {
+          businessProfileOffersDefaultTree: [...offered.values()].some(
+            (e) => e.category === DEFAULT_TREE_CATEGORY && canSee(caller, e),
+          ),
+        },
       ),
     );
     if (existing && existing.username !== input.username)

@@ -47,3 +47,34 @@ describe('a save of the GET a reader got keeps the element values hidden from it
     }, 60_000);
   }
 });
+
+describe('a value the saver cannot choose is not required of it', () => {
+  it('sco.admin creates a user with a business profile whose default-tree rows are hidden from it, without a default tree', async () => {
+    const caller = callerOf(SCO);
+    const rows = [...store().applications.values()].flatMap((a) => a.elements);
+    const hiddenTree = rows.filter((r) => r.category === 'NOVA_NOVA_TREE' && !canSee(caller, r)).map((r) => r.uuid);
+    const offersHiddenTree = (bp: { uuid: string }) =>
+      [...store().elementsOffered(bp.uuid).keys()].some((u) => hiddenTree.includes(u));
+    const profiles = (await t.call('GET', `${API}/profile/business/list`, { as: SCO })).body as {
+      uuid: string;
+      name: string;
+    }[];
+    const bp = profiles.find(offersHiddenTree);
+    expect(bp, 'a business profile sco.admin may assign that offers default trees hidden from it').toBeDefined();
+    const template = (await t.call('GET', `${API}/user/username/${SCO}`, { as: SCO })).body as Record<string, unknown>;
+    const { uuid: _, readOnlyReason: __, ...form } = template;
+    const res = await t.call('POST', `${API}/user/update`, {
+      as: SCO,
+      body: {
+        user: {
+          ...form,
+          username: 'sco.hidden.tree',
+          email: 'sco.hidden.tree@example.com',
+          businessProfile: { uuid: bp!.uuid, name: bp!.name },
+          elements: [],
+        },
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+  });
+});
