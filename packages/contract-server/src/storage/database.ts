@@ -86,7 +86,7 @@ const LOCK_WAIT_MS = 2000;
 /** PRAGMA application_id of our files ("UPCS"): a SQLite file without it is someone else's. */
 const APPLICATION_ID = 0x55504353;
 /** The schema this code writes; older files are migrated by MIGRATIONS. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /**
  * The record history (version 2): one row per entry, its id the log's.
@@ -108,12 +108,30 @@ const HISTORY_SCHEMA = `
  * than SCHEMA_VERSION is refused (an older server must not guess). 1 → 2:
  * the record history table (version 1 kept no history: it starts empty).
  */
-const MIGRATIONS: ((db: Connection) => void)[] = [(db) => db.exec(HISTORY_SCHEMA)];
+const MIGRATIONS: ((db: Connection) => void)[] = [(db) => db.exec(HISTORY_SCHEMA), (db) => db.exec(BATCH_SCHEMA)];
+
+/**
+ * A large write staged piece by piece (version 3; docs/decisions.md
+ * "Persistence", "A large write"): its records wait in `pending` and its
+ * history entries sit in `history` marked with the batch, until the write's
+ * own flush lands it by adding the batch to `batches` (one small row in that
+ * flush's transaction). A landed batch's rows then move into `records` in
+ * small pieces; at start, landed batches are moved and the rest dropped.
+ */
+const BATCH_SCHEMA = `
+  ALTER TABLE history ADD COLUMN batch INTEGER;
+  CREATE INDEX history_batch ON history (batch) WHERE batch IS NOT NULL;
+  CREATE TABLE pending (batch INTEGER NOT NULL, kind TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL,
+    PRIMARY KEY (batch, kind, id)) WITHOUT ROWID;
+  CREATE INDEX pending_record ON pending (kind, id);
+  CREATE TABLE batches (batch INTEGER PRIMARY KEY);
+`;
 
 const SCHEMA = `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
   CREATE TABLE records (kind TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (kind, id)) WITHOUT ROWID;
   ${HISTORY_SCHEMA}
+  ${BATCH_SCHEMA}
 `;
 
 /** No history to write. */
@@ -138,6 +156,10 @@ export class StorageDatabase {
   private readonly remove: Statement;
   private readonly addEntry: Statement;
   private readonly dropBefore: Statement;
+  private readonly stageRow: Statement;
+  private readonly unpend: Statement;
+  /** Landed batches whose rows are still in `pending` (moved by moveLanded). */
+  private moving = 0;
 
   private constructor(
     private readonly db: Connection,
@@ -147,9 +169,11 @@ export class StorageDatabase {
     this.upsert = db.prepare('INSERT OR REPLACE INTO records (kind, id, body) VALUES (?, ?, ?)');
     this.remove = db.prepare('DELETE FROM records WHERE kind = ? AND id = ?');
     this.addEntry = db.prepare(
-      'INSERT INTO history (id, kind, uuid, company, at, action, source, before, after, secrets) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO history (id, kind, uuid, company, at, action, source, before, after, secrets, batch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.dropBefore = db.prepare('DELETE FROM history WHERE company IS ? AND id < ?');
+    this.stageRow = db.prepare('INSERT OR REPLACE INTO pending (batch, kind, id, body) VALUES (?, ?, ?, ?)');
+    this.unpend = db.prepare('DELETE FROM pending WHERE kind = ? AND id = ?');
   }
 
   /**
@@ -261,9 +285,9 @@ export class StorageDatabase {
 
   /** The record history's entries recorded at or after `cutoff` (ISO text), oldest first. */
   *historyEntries(cutoff: string): Generator<KeptEntry> {
-    const rows = this.db.prepare('SELECT * FROM history WHERE at >= ? ORDER BY id').iterate(cutoff) as IterableIterator<
-      Record<string, string | number | null>
-    >;
+    const rows = this.db
+      .prepare('SELECT * FROM history WHERE at >= ? AND batch IS NULL ORDER BY id')
+      .iterate(cutoff) as IterableIterator<Record<string, string | number | null>>;
     for (const r of rows)
       yield {
         id: Number(r.id),
@@ -277,6 +301,11 @@ export class StorageDatabase {
         after: r.after as string | null,
         secrets: JSON.parse(r.secrets as string),
       };
+  }
+
+  /** Rows staged or landed but not yet moved into the records (tests, the bench). */
+  pendingRows(): number {
+    return Number((this.db.prepare('SELECT count(*) AS n FROM pending').get() as { n: number }).n);
   }
 
   /** How many history entries are stored (tests, the bench). */
@@ -302,37 +331,139 @@ export class StorageDatabase {
     replaceAll = false,
     history: HistorySave = NO_HISTORY,
     cutoff?: string,
+    /** Staged batches this write lands (stage): their rows become the records' from this transaction on. */
+    landed: readonly number[] = [],
   ): void {
+    if (replaceAll) this.moving = 0;
     try {
       transaction(this.db, () => {
-        if (replaceAll) this.db.exec('DELETE FROM records; DELETE FROM meta; DELETE FROM history');
+        if (replaceAll)
+          this.db.exec(
+            'DELETE FROM records; DELETE FROM meta; DELETE FROM history; DELETE FROM pending; DELETE FROM batches',
+          );
         if (cutoff !== undefined) this.db.prepare('DELETE FROM history WHERE at < ?').run(cutoff);
+        // A landed batch still moving must not bring back an older version of a record written since.
+        const unpend = (this.moving > 0 || landed.length > 0) && !replaceAll;
         for (const c of changes) {
           if (c.body === null) this.remove.run(c.kind, c.id);
           else this.upsert.run(c.kind, c.id, c.body);
+          if (unpend) this.unpend.run(c.kind, c.id);
         }
-        for (const e of history.add)
-          this.addEntry.run(
-            e.id,
-            e.kind,
-            e.uuid,
-            e.company,
-            e.at,
-            e.action,
-            JSON.stringify(e.source),
-            e.before,
-            e.after,
-            JSON.stringify(e.secrets),
-          );
+        for (const e of history.add) this.insertEntry(e, null);
         for (const [company, id] of history.keepFrom) this.dropBefore.run(company, id);
         const setMeta = this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
         for (const [k, v] of Object.entries(meta)) setMeta.run(k, v);
+        for (const batch of landed) this.db.prepare('INSERT INTO batches (batch) VALUES (?)').run(batch);
+      });
+      this.moving += landed.length;
+    } catch (error) {
+      throw new StorageWriteError(
+        `The dev backend could not save this change: ${(error as Error).message} (database ${this.file}). Nothing was changed.`,
+      );
+    }
+  }
+
+  private insertEntry(e: KeptEntry, batch: number | null): void {
+    this.addEntry.run(
+      e.id,
+      e.kind,
+      e.uuid,
+      e.company,
+      e.at,
+      e.action,
+      JSON.stringify(e.source),
+      e.before,
+      e.after,
+      JSON.stringify(e.secrets),
+      batch,
+    );
+  }
+
+  /** A number for a new staged batch, above any stored. */
+  nextBatch(): number {
+    const row = this.db
+      .prepare(
+        'SELECT max(batch) AS n FROM (SELECT batch FROM pending UNION ALL SELECT batch FROM batches UNION ALL SELECT batch FROM history WHERE batch IS NOT NULL)',
+      )
+      .get() as { n: number | null };
+    return Number(row.n ?? 0) + 1;
+  }
+
+  /**
+   * Stages a piece of a large write (one small transaction): rows that are
+   * not records, nor entries of the history, until a write lands the batch.
+   */
+  stage(batch: number, rows: readonly Row[], entries: readonly KeptEntry[]): void {
+    try {
+      transaction(this.db, () => {
+        for (const r of rows) this.stageRow.run(batch, r.kind, r.id, r.body);
+        for (const e of entries) this.insertEntry(e, batch);
       });
     } catch (error) {
       throw new StorageWriteError(
         `The dev backend could not save this change: ${(error as Error).message} (database ${this.file}). Nothing was changed.`,
       );
     }
+  }
+
+  /** Forgets a batch that will not land (its write was given up). */
+  dropBatch(batch: number): void {
+    transaction(this.db, () => {
+      this.db.prepare('DELETE FROM pending WHERE batch = ?').run(batch);
+      this.db.prepare('DELETE FROM history WHERE batch = ?').run(batch);
+    });
+  }
+
+  /**
+   * Moves up to `limit` rows of the oldest landed batch into the records (one
+   * small transaction); answers whether anything is left to move.
+   */
+  moveLanded(limit: number): boolean {
+    const head = this.db.prepare('SELECT batch FROM batches ORDER BY batch LIMIT 1').get() as
+      | { batch: number }
+      | undefined;
+    if (!head) {
+      this.moving = 0;
+      return false;
+    }
+    const batch = Number(head.batch);
+    transaction(this.db, () => {
+      const piece = 'SELECT kind, id FROM pending WHERE batch = ? ORDER BY kind, id LIMIT ?';
+      this.db
+        .prepare(
+          `INSERT OR REPLACE INTO records (kind, id, body) SELECT kind, id, body FROM pending WHERE batch = ? AND (kind, id) IN (${piece})`,
+        )
+        .run(batch, batch, limit);
+      const moved = this.db
+        .prepare(`DELETE FROM pending WHERE batch = ? AND (kind, id) IN (${piece})`)
+        .run(batch, batch, limit) as {
+        changes: number | bigint;
+      };
+      if (Number(moved.changes) < limit) {
+        const first = this.db.prepare('SELECT min(id) AS id FROM history WHERE batch = ?').get(batch) as {
+          id: number | null;
+        };
+        if (first.id !== null)
+          this.db
+            .prepare('UPDATE history SET batch = NULL WHERE batch = ? AND id < ?')
+            .run(batch, Number(first.id) + limit);
+        if (!this.db.prepare('SELECT 1 FROM history WHERE batch = ? LIMIT 1').get(batch))
+          this.db.prepare('DELETE FROM batches WHERE batch = ?').run(batch);
+      }
+    });
+    return true;
+  }
+
+  /** At start: moves what landed batches still hold, drops the batches that never landed. */
+  settleBatches(): void {
+    this.moving = Number((this.db.prepare('SELECT count(*) AS n FROM batches').get() as { n: number }).n);
+    while (this.moveLanded(5000));
+    // Read first: a database that refuses writes (a reload after a refused write) is only read.
+    if (
+      this.db.prepare('SELECT 1 FROM pending LIMIT 1').get() ||
+      this.db.prepare('SELECT 1 FROM history WHERE batch IS NOT NULL LIMIT 1').get()
+    )
+      transaction(this.db, () => this.db.exec('DELETE FROM pending; DELETE FROM history WHERE batch IS NOT NULL'));
   }
 
   /** Bytes the database takes on disk (pages in use). */

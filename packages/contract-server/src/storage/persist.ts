@@ -11,7 +11,9 @@
 // (their records are replaced, never changed in place); the state kept whole
 // (outbox, reset tokens, ...) is compared by its JSON text.
 import type { HistoryKind, HistorySave } from '../store/history.ts';
+import type { LargeWrite } from '../store/large-write.ts';
 import type { KeptState, Store } from '../store/store.ts';
+import type { UserRecord } from '../store/types.ts';
 import { type Row, StorageDatabase, StorageWriteError } from './database.ts';
 
 /** Record kinds as rows name them, and the store's map each lives in. */
@@ -106,11 +108,15 @@ class Tracker {
   detached = false;
   /** The store wrote since the last flush (the parts' state is not watched: flush(true) compares it). */
   dirty = false;
+  /** Large writes that replaced the users map since the last flush: their batch and the users they staged. */
+  private landed: { batch: number; users: ReadonlyMap<string, UserRecord>; staged: Map<string, UserRecord> }[] = [];
 
   constructor(
     readonly store: Store,
     private readonly parts: Map<string, StatePart>,
     private readonly schedule: () => void,
+    private readonly db: StorageDatabase,
+    private readonly batches: () => number,
   ) {
     for (const kind of COMPARED_KINDS) this.saved.set(kind, new Map(KEYED[kind](store)));
     this.savedUsers = store.users;
@@ -128,6 +134,49 @@ class Tracker {
       return settle(pending, action, after, source);
     }) as typeof history.settle;
     store.onWrite = () => this.schedule();
+    store.largeWrite = () => this.largeWrite();
+  }
+
+  /**
+   * A write of many users: each piece is staged in the database as it is
+   * made (a small transaction, a few milliseconds), so the write's own flush
+   * only lands the batch (one row) instead of writing every user at once.
+   */
+  private largeWrite(): LargeWrite {
+    const batch = this.batches();
+    const staged = new Map<string, UserRecord>();
+    let failed: unknown = null;
+    let used = false;
+    return {
+      keepsEntries: true,
+      stage: (users, entries) => {
+        if (this.detached || failed) return;
+        used = true;
+        try {
+          this.db.stage(
+            batch,
+            users.map((u) => ({ kind: 'user', id: u.uuid, body: JSON.stringify(u) })),
+            entries,
+          );
+          for (const u of users) staged.set(u.uuid, u);
+        } catch (error) {
+          failed = error;
+        }
+      },
+      land: (users) => {
+        if (failed) throw failed;
+        if (this.detached) return;
+        this.landed.push({ batch, users, staged });
+      },
+      drop: () => {
+        if (!used || this.detached) return;
+        try {
+          this.db.dropBatch(batch);
+        } catch {
+          // Left for the next start, which drops batches that never landed.
+        }
+      },
+    };
   }
 
   private candidate(kind: HistoryKind, uuid: string): void {
@@ -144,18 +193,27 @@ class Tracker {
   }
 
   /** The rows changed since the last flush, the history to write with them, and how to mark them saved once written. */
-  changes(): { rows: (Row | { kind: string; id: string; body: null })[]; history: HistorySave; saved: () => void } {
+  changes(): {
+    rows: (Row | { kind: string; id: string; body: null })[];
+    history: HistorySave;
+    landed: number[];
+    saved: () => void;
+  } {
     const rows: (Row | { kind: string; id: string; body: null })[] = [];
     const row = (kind: KeyedKind, id: string, record: unknown) =>
       rows.push({ kind, id, body: record === undefined ? null : JSON.stringify(record) });
     const users = this.store.users;
     const userCandidates = new Set(this.candidates.get('user'));
-    if (users !== this.savedUsers) {
-      // An import replaced the map: the records it changed are new objects.
+    const landed = this.landed;
+    const last = landed.at(-1);
+    if (users !== this.savedUsers && last?.users !== users) {
+      // The map was replaced by other means than a large write: the records it changed are new objects.
       for (const [uuid, u] of users) if (this.savedUsers.get(uuid) !== u) userCandidates.add(uuid);
       for (const uuid of this.savedUsers.keys()) if (!users.has(uuid)) userCandidates.add(uuid);
     }
-    for (const uuid of userCandidates) row('user', uuid, users.get(uuid));
+    // A large write's users are in its batch, unless written again since it was staged.
+    const inBatch = (uuid: string) => landed.some((l) => l.staged.get(uuid) === users.get(uuid));
+    for (const uuid of userCandidates) if (!inBatch(uuid)) row('user', uuid, users.get(uuid));
     const nextSaved = new Map<KeyedKind, Map<string, unknown>>();
     for (const kind of COMPARED_KINDS) {
       const map = KEYED[kind](this.store) as Map<string, unknown>;
@@ -181,8 +239,10 @@ class Tracker {
       rows,
       // Taken now: if the write fails, the store (its history with it) is reloaded from the database.
       history: this.store.history.takeSave(),
+      landed: landed.map((l) => l.batch),
       saved: () => {
         this.candidates.clear();
+        this.landed = [];
         this.savedUsers = users;
         for (const [kind, map] of nextSaved) this.saved.set(kind, map);
         for (const [id, text] of texts) this.savedText.set(id, text);
@@ -190,6 +250,9 @@ class Tracker {
     };
   }
 }
+
+/** Rows a landed batch moves into the records per turn of the event loop (a few milliseconds). */
+const MOVED_ROWS = 500;
 
 export interface PersistenceOptions {
   /** DATA_DIR; null: a private database in memory (tests that are not about storage). */
@@ -208,9 +271,14 @@ export class Persistence {
   readonly parts = new Map<string, StatePart>();
   /** Called with the store rebuilt from the database after a failed write. */
   onReload: (store: Store) => void = () => {};
+  /** The next large write's batch number. */
+  private batch: number;
+  /** Moves landed batches into the records, a piece per turn of the event loop. */
+  private mover: NodeJS.Immediate | null = null;
 
   constructor(private readonly options: PersistenceOptions) {
     this.db = StorageDatabase.open(options.dataDir);
+    this.batch = this.db.nextBatch();
   }
 
   /** Keeps a part from now on, loading what is stored of it. */
@@ -236,6 +304,8 @@ export class Persistence {
   load(): Store {
     this.detach();
     const store = this.options.blank();
+    this.stopMoving();
+    this.db.settleBatches();
     loadRows(store, this.db.rows(), this.parts);
     store.history.restore(this.db.historyEntries(store.history.cutoff()));
     this.attach(store);
@@ -243,20 +313,26 @@ export class Persistence {
   }
 
   private attach(store: Store): void {
-    const tracker = new Tracker(store, this.parts, () => {
-      tracker.dirty = true;
-      if (tracker.detached || this.scheduled) return;
-      this.scheduled = true;
-      // Writes outside a request handler (none wait for it) are saved once their synchronous run ends.
-      queueMicrotask(() => {
-        this.scheduled = false;
-        try {
-          this.flush();
-        } catch {
-          // flush reloaded the store; the handlers in flight answer 503 (failures moved).
-        }
-      });
-    });
+    const tracker = new Tracker(
+      store,
+      this.parts,
+      () => {
+        tracker.dirty = true;
+        if (tracker.detached || this.scheduled) return;
+        this.scheduled = true;
+        // Writes outside a request handler (none wait for it) are saved once their synchronous run ends.
+        queueMicrotask(() => {
+          this.scheduled = false;
+          try {
+            this.flush();
+          } catch {
+            // flush reloaded the store; the handlers in flight answer 503 (failures moved).
+          }
+        });
+      },
+      this.db,
+      () => this.batch++,
+    );
     this.tracker = tracker;
   }
 
@@ -278,11 +354,12 @@ export class Persistence {
   flush(all = false): void {
     const tracker = this.tracker;
     if (!tracker || !(all || tracker.dirty)) return;
-    const { rows, history, saved } = tracker.changes();
+    const { rows, history, landed, saved } = tracker.changes();
     tracker.dirty = false;
-    if (rows.length === 0 && history.add.length === 0 && history.keepFrom.length === 0) return;
+    if (rows.length === 0 && history.add.length === 0 && history.keepFrom.length === 0 && landed.length === 0) return;
     try {
-      this.db.write(rows, {}, false, history);
+      this.db.write(rows, {}, false, history, undefined, landed);
+      if (landed.length > 0) this.moveSoon();
     } catch (error) {
       this.failures++;
       this.onReload(this.load());
@@ -291,7 +368,37 @@ export class Persistence {
     saved();
   }
 
+  /**
+   * Moves the landed batches' rows into the records, MOVED_ROWS per turn of
+   * the event loop: they are the records already (a start would move them
+   * first); moving keeps the records table the one place to read.
+   */
+  private moveSoon(): void {
+    if (this.mover) return;
+    const step = () => {
+      this.mover = null;
+      try {
+        if (this.db.moveLanded(MOVED_ROWS)) this.mover = setImmediate(step);
+      } catch {
+        // The disk refused: the rows stay where they are, moved at the next landing or start.
+      }
+    };
+    this.mover = setImmediate(step);
+  }
+
+  private stopMoving(): void {
+    if (this.mover) clearImmediate(this.mover);
+    this.mover = null;
+  }
+
+  /** Every landed batch moved into the records (before reading them all: a snapshot). */
+  settleLanded(): void {
+    this.stopMoving();
+    while (this.db.moveLanded(MOVED_ROWS));
+  }
+
   close(): void {
+    this.stopMoving();
     this.detach();
     this.db.close();
   }

@@ -93,6 +93,7 @@ export async function startStorage(options: StorageOptions, hooks: StorageHooks)
     reset: seed,
     snapshot: () => {
       persistence.flush(true);
+      persistence.settleLanded();
       return snapshotOf(persistence.db.rows(), persistence.db.historyEntries(''));
     },
     durable<T extends object>(handlers: T): T {

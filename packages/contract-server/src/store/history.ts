@@ -95,7 +95,7 @@ export interface Change {
 type ViewText = string;
 
 /** One recorded change as the log keeps it: the diff is made when it is read. */
-interface Recorded {
+export interface Recorded {
   kind: HistoryKind;
   uuid: string;
   /** The record's company at this entry (after the change; before it for a deletion): whose bound keeps it. */
@@ -419,6 +419,12 @@ interface Bound {
  * and per company whose oldest entries were dropped, the id of its oldest
  * entry still kept (every older one of that company goes).
  */
+/** Entry ids reserved for a large write (HistoryLog.reserve). */
+export interface Reserved {
+  /** The settled change as the entry it will be. */
+  entry(change: Recorded): KeptEntry;
+}
+
 export interface HistorySave {
   add: KeptEntry[];
   keepFrom: [company: string | null, id: number][];
@@ -456,6 +462,25 @@ export class HistoryLog {
 
   /** Takes a record's view before a write (undefined: the write creates it). */
   begin<K extends HistoryKind>(kind: K, record: RecordOf[K] | undefined): PendingChange<K> {
+    return this.viewBefore(kind, record);
+  }
+
+  /**
+   * begin and settle in one, for a large write that names its records to the
+   * storage itself (Store.largeWrite): storage follows begin and settle to
+   * learn what the other writes changed, and must not save these one by one.
+   */
+  change<K extends HistoryKind>(
+    kind: K,
+    before: RecordOf[K] | undefined,
+    action: HistoryAction,
+    after: RecordOf[K],
+    source: ChangeSource,
+  ): Recorded | null {
+    return this.changeOf(this.viewBefore(kind, before), action, after, source);
+  }
+
+  private viewBefore<K extends HistoryKind>(kind: K, record: RecordOf[K] | undefined): PendingChange<K> {
     const view = record ? JSON.stringify(this.views[kind](record)) : null;
     const last = record ? this.byRecord.get(key(kind, record.uuid))?.at(-1)?.after : undefined;
     return {
@@ -473,6 +498,15 @@ export class HistoryLog {
    * (the same view and no secret changed). `after` undefined: the record is gone.
    */
   settle<K extends HistoryKind>(
+    pending: PendingChange<K>,
+    action: HistoryAction,
+    after: RecordOf[K] | undefined,
+    source: ChangeSource,
+  ): Recorded | null {
+    return this.changeOf(pending, action, after, source);
+  }
+
+  private changeOf<K extends HistoryKind>(
     pending: PendingChange<K>,
     action: HistoryAction,
     after: RecordOf[K] | undefined,
@@ -498,6 +532,32 @@ export class HistoryLog {
     const entry: KeptEntry = { ...change, id: ++this.last, at: new Date(this.now()).toISOString() };
     this.unsaved.push(entry);
     this.keep(entry);
+  }
+
+  /**
+   * Ids for `count` entries a large write will append at its end: the entries
+   * are made (entry) and staged in the database while the write runs, so they
+   * need their ids before. Ids a given-up write does not use stay unused.
+   */
+  reserve(count: number): Reserved {
+    const first = this.last + 1;
+    this.last += count;
+    const at = new Date(this.now()).toISOString();
+    let next = first;
+    return {
+      entry: (change) => {
+        if (next >= first + count) throw new Error('More history entries than reserved');
+        return { ...change, id: next++, at };
+      },
+    };
+  }
+
+  /** Records entries of reserve(); `saved`: they are in the database already (staged), not for takeSave. */
+  appendReserved(entries: readonly KeptEntry[], saved: boolean): void {
+    for (const entry of entries) {
+      if (!saved) this.unsaved.push(entry);
+      this.keep(entry);
+    }
   }
 
   /** Keeps an entry in its record's list and its company's bound, dropping the bound's oldest past the limit. */

@@ -53,13 +53,16 @@ import {
 } from './errors.ts';
 import {
   type ChangeSource,
+  type HistoryAction,
   type HistoryKind,
   HistoryLog,
   type HistoryViews,
+  type KeptEntry,
   type PendingChange,
   recordedScope,
 } from './history.ts';
 import { type HistoryPage, type Reader as HistoryReader, type Referenced, readHistory } from './history-reading.ts';
+import { inMemoryLargeWrite, type LargeWrite } from './large-write.ts';
 import type {
   ApplicationRecord,
   AppProfileRecord,
@@ -288,13 +291,15 @@ function notFound(what: string, id: string): NotFoundError {
 const appProfileLabel = (p: AppProfileRecord) => `Application profile '${p.name}'`;
 const businessProfileLabel = (p: BusinessProfileRecord) => `Business profile '${p.name}'`;
 const visibilityProfileLabel = (p: VisibilityProfileRecord) => `Visibility profile '${p.name}'`;
+/** Users handed to the storage at a time by a large write (applyUsers): a few milliseconds of work. */
+const STAGED_PIECE = 200;
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export class Store implements AuthStore, UserDirectory {
   readonly publicOrigin: string;
   now: () => number;
 
-  /** Replaced whole by an import (applyImport); read it through the store, do not keep it. */
+  /** Replaced whole by a write of many users (applyUsers); read it through the store, do not keep it. */
   users = new Map<string, UserRecord>();
   private usernames = new Map<string, string>();
   userElementConfig: UserElementConfig[] = [];
@@ -357,6 +362,8 @@ export class Store implements AuthStore, UserDirectory {
 
   /** Called by every write (storage/persist.ts saves what it changed before the answer leaves). */
   onWrite: () => void = () => {};
+  /** How a write of many users is kept while it runs (storage/persist.ts gives one; see large-write.ts). */
+  largeWrite: () => LargeWrite = inMemoryLargeWrite;
 
   private touch(): void {
     this.version++;
@@ -617,41 +624,62 @@ export class Store implements AuthStore, UserDirectory {
   }
 
   /**
-   * Applies a checked import, all rows at once: copies of the user maps get
-   * the rows piece by piece (`pause` between pieces, so other requests are
-   * served) and replace the maps in one step, unless another write happened
-   * meanwhile (`version` moved): then nothing changes and the answer is false,
-   * and the import checks its rows again. Each user it changes is recorded
-   * (action 'import'), once the maps are replaced.
+   * Applies checked user records all at once (an import, a bulk action):
+   * copies of the user maps get the records piece by piece (`pause` between
+   * pieces, so other requests are served), each piece also handed to the
+   * storage (largeWrite), and replace the maps in one step, unless another
+   * write happened meanwhile (`version` moved): then nothing changes and the
+   * answer is false, and the caller checks its records again. Each user it
+   * changes is recorded (`action`), once the maps are replaced.
    */
-  async applyImport(
+  async applyUsers(
     caller: Caller,
     records: UserRecord[],
     version: number,
     pause: () => Promise<void>,
+    action: HistoryAction = 'import',
   ): Promise<boolean> {
     const users = new Map(this.users);
     const usernames = new Map(this.usernames);
     const deactivated: string[] = [];
     const source = this.sourceOf(caller);
-    const changes = [];
-    // Every record changes its user (checkRows left out the rows that change nothing); of a file
-    // longer than a company's bound, the history keeps its last rows only: the others are not rendered.
+    // Every record changes its user (the callers leave out the records that change nothing); of more
+    // records than a company's bound, the history keeps the last ones only: the others are not rendered.
     const kept = this.history.keeps(records.map((r) => r.companyUuid));
-    for (const [i, r] of records.entries()) {
-      const old = users.get(r.uuid);
-      if (old?.active && !r.active) deactivated.push(r.uuid);
-      const pending = kept[i] ? this.history.begin('user', old) : null;
-      users.set(r.uuid, r);
-      usernames.set(r.username.toLowerCase(), r.uuid);
-      if (pending) changes.push(this.history.settle(pending, 'import', r, source));
-      await pause();
-      if (this.version !== version) return false;
+    const reserved = this.history.reserve(kept.filter(Boolean).length);
+    const entries: KeptEntry[] = [];
+    const write = this.largeWrite();
+    // Where the piece not yet staged starts, in records and in entries.
+    let piece = 0;
+    let pieceEntries = 0;
+    try {
+      for (const [i, r] of records.entries()) {
+        const old = users.get(r.uuid);
+        if (old?.active && !r.active) deactivated.push(r.uuid);
+        const change = kept[i] ? this.history.change('user', old, action, r, source) : null;
+        if (change) entries.push(reserved.entry(change));
+        users.set(r.uuid, r);
+        usernames.set(r.username.toLowerCase(), r.uuid);
+        if (i + 1 - piece === STAGED_PIECE || i + 1 === records.length) {
+          write.stage(records.slice(piece, i + 1), entries.slice(pieceEntries));
+          piece = i + 1;
+          pieceEntries = entries.length;
+        }
+        await pause();
+        if (this.version !== version) {
+          write.drop();
+          return false;
+        }
+      }
+      write.land(users);
+    } catch (error) {
+      write.drop();
+      throw error;
     }
     this.users = users;
     this.usernames = usernames;
     this.touch();
-    for (const change of changes) this.history.append(change);
+    this.history.appendReserved(entries, write.keepsEntries);
     for (const uuid of deactivated) this.onUserDeactivated(uuid);
     return true;
   }

@@ -196,7 +196,7 @@ export async function importUsers(store: Store, caller: Caller, text: string): P
   for (let attempt = 1; ; attempt++) {
     const version = store.version;
     const checked = await checkRows(store, caller, index, rows, pause);
-    if (store.version === version && (await store.applyImport(caller, checked.changes, version, pause))) {
+    if (store.version === version && (await store.applyUsers(caller, checked.changes, version, pause))) {
       return { created: checked.created, updated: checked.updated };
     }
     if (attempt === CHECK_ATTEMPTS) {
