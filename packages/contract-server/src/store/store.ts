@@ -89,7 +89,7 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
  * sign-in limits, counting every request, per username and per address; and at
  * most one e-mail per user in this time (the page says a mail arrives within 5 minutes).
  */
-export const FORGOT_LIMITS = { perUsername: 5, perAddress: 20, windowMs: 15 * 60 * 1000 } as const;
+export const FORGOT_LIMITS = { perUsernameAndAddress: 5, perAddress: 20, windowMs: 15 * 60 * 1000 } as const;
 export const FORGOT_RESEND_MS = 5 * 60 * 1000;
 /** The dev outbox keeps a mail as long as a link in it can work, and at most this many. */
 export const OUTBOX_MAX = 1000;
@@ -325,7 +325,7 @@ export class Store implements AuthStore, UserDirectory {
   /** The e-mails "sent", oldest first: kept while a link in them can work, at most OUTBOX_MAX. */
   readonly outbox: OutboxMail[] = [];
   private mailsSent = 0;
-  private readonly forgotByUsername: FailureLimiter;
+  private readonly forgotByPair: FailureLimiter;
   private readonly forgotByAddress: FailureLimiter;
 
   /**
@@ -348,7 +348,9 @@ export class Store implements AuthStore, UserDirectory {
 
   constructor(options: StoreOptions) {
     // The limiters read the store's clock, which tests may replace.
-    this.forgotByUsername = new FailureLimiter(FORGOT_LIMITS.perUsername, FORGOT_LIMITS.windowMs, () => this.now());
+    this.forgotByPair = new FailureLimiter(FORGOT_LIMITS.perUsernameAndAddress, FORGOT_LIMITS.windowMs, () =>
+      this.now(),
+    );
     this.forgotByAddress = new FailureLimiter(FORGOT_LIMITS.perAddress, FORGOT_LIMITS.windowMs, () => this.now());
     this.publicOrigin = options.publicOrigin;
     this.now = options.now ?? Date.now;
@@ -1482,19 +1484,18 @@ export class Store implements AuthStore, UserDirectory {
   /**
    * Forgot password (public). An unknown or inactive username sends nothing,
    * and the answer is the same. Every request counts against the limits per
-   * username (known or not) and per address (429 beyond them). An anonymous
+   * username and address pair (known username or not) and per address (429
+   * beyond them): a burst for a user from one address does not shut the user's
+   * own requests out, and cannot flood the user either (below). An anonymous
    * request never voids a link that still works: within FORGOT_RESEND_MS of
    * the last mail it sends nothing (that mail is on its way), later it sends
    * the same link again; only a user without a working link gets a new one.
    */
   forgotPassword(username: string, address: string): void {
-    const key = username.toLowerCase();
-    const wait = Math.max(
-      this.forgotByUsername.retryAfterSeconds(key),
-      this.forgotByAddress.retryAfterSeconds(address),
-    );
+    const key = `${username.toLowerCase()}\n${address}`;
+    const wait = Math.max(this.forgotByPair.retryAfterSeconds(key), this.forgotByAddress.retryAfterSeconds(address));
     if (wait > 0) throw new TooManyRequestsError('Too many password reset requests; try again later.', wait);
-    this.forgotByUsername.fail(key);
+    this.forgotByPair.fail(key);
     this.forgotByAddress.fail(address);
     const user = this.findUserByUsername(username);
     if (!user?.active) return;

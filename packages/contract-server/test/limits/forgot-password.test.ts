@@ -33,6 +33,24 @@ describe('forgot-password', () => {
     expect(check.body).toBe(CUSTOMER);
   });
 
+  it("a burst for one user from one address does not keep the user's own request from another address out", async () => {
+    const xsrf = t.app.auth.xsrfToken();
+    const from = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${API}/password/forgot`,
+        remoteAddress,
+        headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+        payload: { username: CUSTOMER },
+      });
+    const attacker = [];
+    for (let i = 0; i < 8; i++) attacker.push((await from('203.0.113.66')).statusCode);
+    expect(attacker).toEqual([...Array(5).fill(200), ...Array(3).fill(429)]);
+    expect((await from('198.51.100.7')).statusCode).toBe(200);
+    // Still one mail: the user's link was not voided, nor mailed again within 5 minutes.
+    expect(mailsTo(CUSTOMER)).toHaveLength(1);
+  });
+
   it('an unknown username gets the very same answers, call by call', async () => {
     const known = (await times(8, () => forgot(CUSTOMER))).map((r) => [r.status, r.body]);
     await t.app.inject({ method: 'POST', url: '/__mock/reset' });
