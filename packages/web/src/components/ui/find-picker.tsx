@@ -60,7 +60,14 @@ export function FindPicker({
     if (!typing) setInput(selectedLabel);
   }, [selectedLabel, typing]);
 
-  const shown = useMemo(() => findOptions(options ?? [], typing ? input : ''), [options, input, typing]);
+  const shown = useMemo(() => {
+    const found = findOptions(options ?? [], typing ? input : '');
+    // The picked option is always in the collection (its label shows before the options load).
+    if (value && selectedLabel && !found.some((o) => o.value === value) && !typing) {
+      found.unshift({ value, label: selectedLabel });
+    }
+    return found;
+  }, [options, input, typing, value, selectedLabel]);
   const collection = useMemo(
     () =>
       createListCollection({
@@ -87,10 +94,16 @@ export function FindPicker({
           else setTyping(false);
         }}
         onInputValueChange={(e) => {
-          setInput(e.inputValue);
           if (e.reason === 'input-change') {
+            setInput(e.inputValue);
             setTyping(true);
             onOpen?.();
+          } else if (e.reason === 'interact-outside') {
+            // Left without picking: the box shows the pick again.
+            setTyping(false);
+            setInput(selectedLabel);
+          } else {
+            setInput(e.inputValue);
           }
         }}
         onValueChange={(e) => {
