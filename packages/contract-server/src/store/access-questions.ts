@@ -14,6 +14,7 @@ import type {
   AppRow,
   BusinessProfileRecord,
   NamedRecord,
+  Scoped,
   UserRecord,
 } from './types.ts';
 
@@ -79,10 +80,9 @@ const byName = (a: NamedRecord, b: NamedRecord) => compareValues(a.name, b.name)
 // ------------------------------------------------------------------ the index
 
 /**
- * Who is reached through what, built once per store version: the answers
- * walk from a row to the application profiles that include it, to the
- * business profiles that use those, to their users, instead of scanning
- * every user (a role may be held by 30000 of 100000 users).
+ * Which application profiles include a row and which business profiles use
+ * an application profile, built once per store version: the answers walk
+ * from a row to the profiles that grant it instead of scanning every profile.
  */
 interface AccessIndex {
   version: number;
@@ -90,10 +90,6 @@ interface AccessIndex {
   appProfilesByRow: Map<string, AppProfileRecord[]>;
   /** Application profile uuid → business profiles that use it. */
   businessProfilesByAppProfile: Map<string, BusinessProfileRecord[]>;
-  /** Business profile uuid → its users, in username order. */
-  usersByBusinessProfile: Map<string, UserRecord[]>;
-  /** Position of each user in username order. */
-  rank: Map<UserRecord, number>;
 }
 
 const indexes = new WeakMap<Store, AccessIndex>();
@@ -117,25 +113,71 @@ function indexOf(store: Store): AccessIndex {
       else businessProfilesByAppProfile.set(id, [bp]);
     }
   }
-  const usersByBusinessProfile = new Map<string, UserRecord[]>();
-  const rank = new Map<UserRecord, number>();
-  store.usersSorted().forEach((u, i) => {
-    rank.set(u, i);
-    if (!u.businessProfileUuid) return;
-    const list = usersByBusinessProfile.get(u.businessProfileUuid);
-    if (list) list.push(u);
-    else usersByBusinessProfile.set(u.businessProfileUuid, [u]);
-  });
-  const index: AccessIndex = {
-    version: store.version,
-    appProfilesByRow,
-    businessProfilesByAppProfile,
-    usersByBusinessProfile,
-    rank,
-  };
+  const index: AccessIndex = { version: store.version, appProfilesByRow, businessProfilesByAppProfile };
   indexes.set(store, index);
   return index;
 }
+
+/** Every user in username order, and how to tell whether that order still holds. */
+interface UsernameOrder {
+  version: number;
+  /** In username order. */
+  users: UserRecord[];
+  /** The store's users in its map's order, their usernames, and where each stands in `users`. */
+  inserted: UserRecord[];
+  usernames: string[];
+  position: Int32Array;
+}
+
+const orders = new WeakMap<Store, UsernameOrder>();
+
+/**
+ * The users in username order (the store's order, which the lists use). The
+ * store sorts again after every write (a second for 100000 users on a busy
+ * machine); most writes (a profile saved, a user's phone changed) leave the
+ * usernames as they were, so the last order is kept when one pass over the
+ * store's users finds the same users under the same names (a record replaced
+ * by a save takes its predecessor's place).
+ */
+function usernameOrder(store: Store): UserRecord[] {
+  const known = orders.get(store);
+  if (known && known.version === store.version) return known.users;
+  if (known && known.inserted.length === store.users.size) {
+    let i = 0;
+    let same = true;
+    for (const u of store.users.values()) {
+      const before = known.inserted[i] as UserRecord;
+      if (u.username !== known.usernames[i] || (u !== before && u.uuid !== before.uuid)) {
+        same = false;
+        break;
+      }
+      if (u !== before) {
+        known.inserted[i] = u;
+        known.users[known.position[i] as number] = u;
+      }
+      i++;
+    }
+    if (same) {
+      known.version = store.version;
+      return known.users;
+    }
+  }
+  const users = [...store.usersSorted()];
+  const place = new Map(users.map((u, i) => [u, i]));
+  const inserted = [...store.users.values()];
+  orders.set(store, {
+    version: store.version,
+    users,
+    inserted,
+    usernames: inserted.map((u) => u.username),
+    position: Int32Array.from(inserted, (u) => place.get(u) ?? 0),
+  });
+  return users;
+}
+
+/** The holders last worked out per reader scope and question, for paging through them. */
+const answers = new WeakMap<Store, { version: number; byKey: Map<string, Holders> }>();
+const KEPT_ANSWERS = 16;
 
 // -------------------------------------------------------------------- the row
 
@@ -191,15 +233,89 @@ function applicationRow(
  */
 export function accessHolders(store: Store, caller: Caller, applicationUuid: string, query: HolderQuery): Holders {
   const { app, held } = applicationRow(store, caller, applicationUuid, query);
-  const index = indexOf(store);
   const status = query.status ?? 'all';
   const needle = query.q?.trim().toLowerCase() ?? '';
-  const userMatches = (u: UserRecord) =>
-    needle === '' ||
-    u.username.toLowerCase().includes(needle) ||
-    u.firstName.toLowerCase().includes(needle) ||
-    u.lastName.toLowerCase().includes(needle);
-  const statusMatches = (u: UserRecord) => status === 'all' || u.active === (status === 'active');
+  // What a reader sees depends only on its role and company.
+  const key = [
+    caller.role,
+    caller.role === 'ERRIGAL_ADMIN' ? '' : caller.companyUuid,
+    app.uuid,
+    held.kind,
+    held.uuid,
+    status,
+    needle,
+  ].join('|');
+  let kept = answers.get(store);
+  if (!kept || kept.version !== store.version) {
+    kept = { version: store.version, byKey: new Map() };
+    answers.set(store, kept);
+  }
+  const known = kept.byKey.get(key);
+  if (known) return known;
+  const answer = workOutHolders(store, caller, app, held, status, needle);
+  if (kept.byKey.size >= KEPT_ANSWERS) kept.byKey.delete(kept.byKey.keys().next().value as string);
+  kept.byKey.set(key, answer);
+  return answer;
+}
+
+/**
+ * canSee for many records: its answer depends only on a record's minimum role
+ * and company, of which users have a handful of pairs; each is asked once.
+ */
+function scopeRule(caller: Caller): (record: Scoped) => boolean {
+  if (caller.role === 'ERRIGAL_ADMIN') return () => true;
+  const known = new Map<string, Map<string | null, boolean>>();
+  return (record) => {
+    let byCompany = known.get(record.minimumRole);
+    if (!byCompany) {
+      byCompany = new Map();
+      known.set(record.minimumRole, byCompany);
+    }
+    let seen = byCompany.get(record.companyUuid);
+    if (seen === undefined) {
+      seen = canSee(caller, record);
+      byCompany.set(record.companyUuid, seen);
+    }
+    return seen;
+  };
+}
+
+/** What each business profile means for the question: the path it grants, or that it is withheld from the reader. */
+type Reach = { path: Path; pathMatches: boolean } | 'withheld';
+
+function workOutHolders(
+  store: Store,
+  caller: Caller,
+  app: ApplicationRecord,
+  held: HeldRow,
+  status: HolderStatus,
+  needle: string,
+): Holders {
+  const index = indexOf(store);
+  const granting = new Set(
+    (index.appProfilesByRow.get(held.uuid) ?? []).filter((ap) => ap.applicationUuid === app.uuid),
+  );
+  const reach = new Map<string, Reach>();
+  for (const bp of store.businessProfiles.values()) {
+    if (!canSee(caller, bp)) {
+      reach.set(bp.uuid, 'withheld');
+      continue;
+    }
+    const own = bp.appProfiles.flatMap((id) => {
+      const ap = store.appProfiles.get(id);
+      return ap && ap.applicationUuid === app.uuid ? [ap] : [];
+    });
+    if (own.some((ap) => !canSee(caller, ap))) {
+      reach.set(bp.uuid, 'withheld');
+      continue;
+    }
+    const ap = own.find((p) => granting.has(p));
+    if (!ap) continue;
+    reach.set(bp.uuid, {
+      path: { businessProfile: named(bp), appProfile: named(ap) },
+      pathMatches: needle !== '' && (bp.name.toLowerCase().includes(needle) || ap.name.toLowerCase().includes(needle)),
+    });
+  }
 
   const result: Holders = {
     application: named(app),
@@ -209,41 +325,26 @@ export function accessHolders(store: Store, caller: Caller, applicationUuid: str
     withheld: 0,
     holders: [],
   };
-  const countWithheld = (users: UserRecord[]) => {
-    for (const u of users) if (canSee(caller, u) && statusMatches(u) && userMatches(u)) result.withheld++;
-  };
-
-  const granting = new Set(
-    (index.appProfilesByRow.get(held.uuid) ?? []).filter((ap) => ap.applicationUuid === app.uuid),
-  );
-  for (const bp of store.businessProfiles.values()) {
-    const users = index.usersByBusinessProfile.get(bp.uuid);
-    if (!users) continue;
-    if (!canSee(caller, bp)) {
-      countWithheld(users);
+  const sees = scopeRule(caller);
+  // One pass in username order: no sorting of what may be 30000 holders.
+  for (const u of usernameOrder(store)) {
+    const r = u.businessProfileUuid ? reach.get(u.businessProfileUuid) : undefined;
+    if (r === undefined || !sees(u)) continue;
+    const userMatches =
+      needle === '' ||
+      u.username.toLowerCase().includes(needle) ||
+      u.firstName.toLowerCase().includes(needle) ||
+      u.lastName.toLowerCase().includes(needle);
+    const statusMatches = status === 'all' || u.active === (status === 'active');
+    if (r === 'withheld') {
+      if (userMatches && statusMatches) result.withheld++;
       continue;
     }
-    const own = bp.appProfiles.flatMap((id) => {
-      const ap = store.appProfiles.get(id);
-      return ap && ap.applicationUuid === app.uuid ? [ap] : [];
-    });
-    if (own.some((ap) => !canSee(caller, ap))) {
-      countWithheld(users);
-      continue;
-    }
-    const ap = own.find((p) => granting.has(p));
-    if (!ap) continue;
-    const path: Path = { businessProfile: named(bp), appProfile: named(ap) };
-    const pathMatches =
-      needle !== '' && (bp.name.toLowerCase().includes(needle) || ap.name.toLowerCase().includes(needle));
-    for (const u of users) {
-      if (!canSee(caller, u) || !(pathMatches || userMatches(u))) continue;
-      if (u.active) result.active++;
-      else result.inactive++;
-      if (statusMatches(u)) result.holders.push({ user: u, path });
-    }
+    if (!(userMatches || r.pathMatches)) continue;
+    if (u.active) result.active++;
+    else result.inactive++;
+    if (statusMatches) result.holders.push({ user: u, path: r.path });
   }
-  result.holders.sort((a, b) => (index.rank.get(a.user) ?? 0) - (index.rank.get(b.user) ?? 0));
   return result;
 }
 

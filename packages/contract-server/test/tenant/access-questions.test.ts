@@ -17,7 +17,7 @@ import type {
 } from '../../src/store/types.ts';
 import { API, appUnderTest } from '../harness.ts';
 import { CUSTOMER, PROVIDER, SCO, UNKNOWN_UUID } from '../helpers.ts';
-import { addFixtures, COLUMNS, type Column, type Fixture } from './fixtures.ts';
+import { addFixtures, COLUMNS, type Column, type Fixture, userBody } from './fixtures.ts';
 
 const t = appUnderTest({ seedUsers: 30 });
 const store = () => t.store;
@@ -433,6 +433,29 @@ describe('who has it', () => {
       const h = after.body.holders.find((x: { user: { uuid: string } }) => x.user.uuid === u.uuid);
       expect(h.path.appProfile).toEqual({ uuid: ap.uuid, name: ap.name });
     }
+  });
+
+  it('keeps username order through writes: a new user takes its place, a saved one shows as saved', async () => {
+    const names = async (q = '') =>
+      ((await holders(operator(), PROVIDER, `&size=500${q}`)).body.holders as { user: { username: string } }[]).map(
+        (h) => h.user.username,
+      );
+    const before = await names();
+    const created = await t.call('POST', `${API}/user/update`, {
+      as: PROVIDER,
+      body: {
+        user: { ...userBody(store(), fx.A.user), uuid: undefined, username: 'aaa.first', email: 'aaa.first@example.com' },
+      },
+    });
+    expect(created.status, created.text).toBe(200);
+    expect(await names()).toEqual(['aaa.first', ...before]);
+    const saved = await t.call('POST', `${API}/user/update`, {
+      as: PROVIDER,
+      body: { user: userBody(store(), store().findUserByUsername(before[0] as string)!, { lastName: 'Resaved' }) },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(await names('&q=resaved')).toEqual([before[0]]);
+    expect(await names()).toEqual(['aaa.first', ...before]);
   });
 
   it('exports the holders as CSV, formula-safe', async () => {

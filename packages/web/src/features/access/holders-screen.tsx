@@ -201,7 +201,7 @@ function HolderList({
                 <Table.Cell>
                   <GrantPath grant={path} links row={answer.row.name} />
                 </Table.Cell>
-                <Table.Cell hideBelow="md">
+                <Table.Cell hideBelow="md" whiteSpace="nowrap">
                   <ChakraLink asChild color="blue.fg" fontSize="sm">
                     <Link
                       href={toAccessCheck({ user: user.uuid, application: answer.application.uuid, ...rowRef })}
