@@ -2,14 +2,13 @@
 // Access part of `npm run bench` (issue 26), on a server seeded with 100,000
 // users (BENCH_ACCESS_USERS), as provider.admin:
 //   - who has it: the role held by the number of users closest to 30,000,
-//     its first page (GET /app/{uuid}/holders), median of 20 answers, plus the
-//     first answer after a write (the index is rebuilt per store version) and
-//     a filtered one (?q=);
+//     its first page (GET /app/{uuid}/holders) worked out afresh after a write
+//     (median of 10), the next page (kept from the first), a new filter (?q=);
 //   - check access: GET /access/check for 50 users picked across the list,
 //     median and slowest;
 //   - the console: from a click on that role's "Who has it" on the
 //     application editor to the first page of holders painted, in headless
-//     Chromium, median of 5.
+//     Chromium, median of 5 (after a first visit that loads the screen's code).
 // Server times are answers on loopback (HTTP included), so a little above the
 // server's own time. Goals: who has it <= 100 ms, painted <= 300 ms, check <= 20 ms.
 import { performance } from 'node:perf_hooks';
@@ -49,27 +48,34 @@ try {
   console.log(`Who has it: ${pick.role.name} of ${pick.app.name}, held by ${pick.total} of ${USERS} users`);
   const holdersUrl = `/app/${pick.app.uuid}/holders?role=${pick.role.uuid}`;
 
-  const warm = [];
-  for (let i = 0; i < 20; i++) warm.push((await timed(holdersUrl)).ms);
-  // A write bumps the store version: the next answer rebuilds the index.
+  // Each question's first answer is worked out (later pages come from the answer kept for it); a write
+  // (a user's phone changed) makes the next answer start over, with the index rebuilt.
   const xsrf = await xsrfHeaders(server.origin);
   const someone = (await json(`${holdersUrl}&size=1`)).holders[0].user;
   const user = await json(`/user/${someone.uuid}`);
-  const write = await fetch(`${server.origin}${API}/user/update`, {
-    method: 'POST',
-    headers: { ...headers, ...xsrf, 'content-type': 'application/json' },
-    body: JSON.stringify({ user: { ...user, deskPhone: '+353 1 555 0100' } }),
-  });
-  if (!write.ok) throw new Error(`user/update: ${write.status} ${await write.text()}`);
-  const afterWrite = (await timed(holdersUrl)).ms;
+  const write = async (i) => {
+    const res = await fetch(`${server.origin}${API}/user/update`, {
+      method: 'POST',
+      headers: { ...headers, ...xsrf, 'content-type': 'application/json' },
+      body: JSON.stringify({ user: { ...user, deskPhone: `+353 1 555 ${String(1000 + i)}` } }),
+    });
+    if (!res.ok) throw new Error(`user/update: ${res.status} ${await res.text()}`);
+  };
+  const first = [];
   const filtered = [];
-  for (let i = 0; i < 10; i++) filtered.push((await timed(`${holdersUrl}&q=an`)).ms);
-  const holdersMedian = median(warm);
+  const later = [];
+  for (let i = 0; i < 10; i++) {
+    await write(i);
+    first.push((await timed(holdersUrl)).ms);
+    later.push((await timed(`${holdersUrl}&page=2`)).ms);
+    filtered.push((await timed(`${holdersUrl}&q=an${i}`)).ms);
+  }
+  const holdersMedian = median(first);
   console.log(
-    `  first page (50 of ${pick.total}): median ${holdersMedian.toFixed(1)} ms, slowest ${Math.max(...warm).toFixed(1)} ms (goal <= ${GOALS.holders} ms)`,
+    `  first page (50 of ${pick.total}), worked out after a write: median ${holdersMedian.toFixed(1)} ms, slowest ${Math.max(...first).toFixed(1)} ms of 10 (goal <= ${GOALS.holders} ms)`,
   );
-  console.log(`  first answer after a write (index rebuilt): ${afterWrite.toFixed(1)} ms`);
-  console.log(`  filtered (?q=an): median ${median(filtered).toFixed(1)} ms`);
+  console.log(`  the next page of the same question: median ${median(later).toFixed(1)} ms`);
+  console.log(`  a new filter (?q=): median ${median(filtered).toFixed(1)} ms`);
   failed ||= holdersMedian > GOALS.holders;
 
   // Check access for users across the list.
@@ -94,7 +100,9 @@ try {
   await page.waitForURL('**/userprofile/user/list', { timeout: 120_000 });
   const painted = [];
   for (let i = 0; i < 6; i++) {
-    await page.goto(`${server.origin}/userprofile/application/edit/${pick.app.uuid}`);
+    // Back to the editor the way a user goes back (no page load), after the first visit.
+    if (i === 0) await page.goto(`${server.origin}/userprofile/application/edit/${pick.app.uuid}`);
+    else await page.getByRole('link', { name: 'Back to Application' }).click();
     await page.getByRole('tab', { name: /^Roles/ }).click();
     const link = page.getByRole('link', { name: `Who has it: ${pick.role.name}` });
     await link.waitFor();
