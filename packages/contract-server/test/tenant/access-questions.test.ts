@@ -444,7 +444,12 @@ describe('who has it', () => {
     const created = await t.call('POST', `${API}/user/update`, {
       as: PROVIDER,
       body: {
-        user: { ...userBody(store(), fx.A.user), uuid: undefined, username: 'aaa.first', email: 'aaa.first@example.com' },
+        user: {
+          ...userBody(store(), fx.A.user),
+          uuid: undefined,
+          username: 'aaa.first',
+          email: 'aaa.first@example.com',
+        },
       },
     });
     expect(created.status, created.text).toBe(200);
