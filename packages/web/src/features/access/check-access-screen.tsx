@@ -134,6 +134,7 @@ function Pickers({ question, onChange }: { question: AccessQuestion; onChange: (
         onChange={(value) =>
           onChange({ user: question.user, application: question.application, ...rowFromValue(value) })
         }
+        status={app && rowOptions.length === 0 ? 'None of its roles or elements is visible to you.' : null}
       />
     </SimpleGrid>
   );
