@@ -36,6 +36,9 @@ const DESIGNED_OPERATION_IDS = [
   'getUserSignIns',
   'unlockUser',
   'logoutUserEverywhere',
+  'listAccessHolders',
+  'exportAccessHolders',
+  'checkAccess',
 ];
 
 const TAGS = [
@@ -50,6 +53,7 @@ const TAGS = [
   'Visibility sync',
   'OAuth2 clients',
   'Record history',
+  'Access',
   'Configuration',
 ];
 

@@ -22,6 +22,7 @@ import { errorHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { mock } from './mock/plugin.ts';
 import { registerProxy } from './proxy.ts';
+import { accessRoutes } from './routes/access.ts';
 import { applicationRoutes } from './routes/applications.ts';
 import { clientRoutes } from './routes/clients.ts';
 import { configurationRoutes } from './routes/configuration.ts';
@@ -59,6 +60,7 @@ const AREAS: ((ctx: RouteContext) => Routes)[] = [
   configurationRoutes,
   historyRoutes,
   signInRoutes,
+  accessRoutes,
 ];
 
 /** One handler table from the areas' (and the auth side's); an operationId claimed twice is a wiring error. */

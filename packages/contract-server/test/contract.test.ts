@@ -64,6 +64,10 @@ const anyUser = (active: boolean) =>
     (u) => u.active === active && u.businessProfileUuid && !u.username.includes('admin'),
   )!;
 const appNamed = (name: string) => store().applications.findByName(name)!;
+const alarmOperator = () => {
+  const app = appNamed('Alarm Manager');
+  return { app, role: app.roles.find((r) => r.name === 'ALARM_OPERATOR')! };
+};
 const userView = async (uuid: string) => (await t.call('GET', `${API}/user/${uuid}`, { as: PROVIDER })).body;
 
 async function newAppProfile(): Promise<string> {
@@ -263,6 +267,38 @@ const cases: Record<string, Case> = {
     status: 200,
     bad: () => t.call('GET', `${API}/user/not-a-uuid/effectiveAccess`, { as: PROVIDER }),
     field: 'path.uuid',
+  },
+  listAccessHolders: {
+    good: () => {
+      const { app, role } = alarmOperator();
+      return t.call('GET', `${API}/app/${app.uuid}/holders?role=${role.uuid}&status=active&page=1&size=10`, {
+        as: PROVIDER,
+      });
+    },
+    status: 200,
+    bad: () => t.call('GET', `${API}/app/${alarmOperator().app.uuid}/holders?role=not-a-uuid`, { as: PROVIDER }),
+    field: 'query.role',
+  },
+  exportAccessHolders: {
+    good: () => {
+      const { app, role } = alarmOperator();
+      return t.call('GET', `${API}/app/${app.uuid}/holders/export?role=${role.uuid}`, { as: PROVIDER });
+    },
+    status: 200,
+    bad: () => t.call('GET', `${API}/app/${alarmOperator().app.uuid}/holders/export?status=gone`, { as: PROVIDER }),
+    field: 'query.status',
+  },
+  checkAccess: {
+    good: () => {
+      const { app, role } = alarmOperator();
+      return t.call('GET', `${API}/access/check?user=${anyUser(true).uuid}&application=${app.uuid}&role=${role.uuid}`, {
+        as: PROVIDER,
+      });
+    },
+    status: 200,
+    bad: () =>
+      t.call('GET', `${API}/access/check?user=not-a-uuid&application=${alarmOperator().app.uuid}`, { as: PROVIDER }),
+    field: 'query.user',
   },
   getUserSignIns: {
     good: () => t.call('GET', `${API}/user/${anyUser(true).uuid}/signIns`, { as: PROVIDER }),

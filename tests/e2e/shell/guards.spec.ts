@@ -9,12 +9,20 @@ import {
 } from '../../../packages/web/src/lib/paths.ts';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
 
-const NAV = ['Users', 'Profiles', 'Visibilities', 'Applications', 'Application Admin', 'OAuth2 Clients'];
+const NAV = [
+  'Users',
+  'Check Access',
+  'Profiles',
+  'Visibilities',
+  'Applications',
+  'Application Admin',
+  'OAuth2 Clients',
+];
 
 const cases = [
   { account: ACCOUNTS.provider, nav: NAV, admin: true, top: true },
-  { account: ACCOUNTS.customer, nav: NAV.slice(0, 5), admin: true, top: false },
-  { account: ACCOUNTS.sco, nav: ['Users'], admin: false, top: false },
+  { account: ACCOUNTS.customer, nav: NAV.slice(0, 6), admin: true, top: false },
+  { account: ACCOUNTS.sco, nav: ['Users', 'Check Access'], admin: false, top: false },
 ] as const;
 
 for (const c of cases) {

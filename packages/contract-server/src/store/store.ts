@@ -390,7 +390,7 @@ export class Store implements AuthStore, UserDirectory {
    * numeric-aware), so the console can insert a saved user into its cached list in
    * the same order; cached until the next write.
    */
-  private usersSorted(): UserRecord[] {
+  usersSorted(): UserRecord[] {
     if (this.sortedUsersVersion !== this.version) {
       this.sortedUsers = [...this.users.values()].sort((a, b) => compareValues(a.username, b.username));
       this.sortedUsersVersion = this.version;

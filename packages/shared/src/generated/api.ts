@@ -1439,6 +1439,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/app/{uuid}/holders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who holds a role or an element of an application, and through which profiles
+         * @description Designed (issue 26; spec §7 has no such call). The users who hold one
+         *     role or element row of the application (`role` or `element`, exactly one
+         *     of them), each with the path that grants it: the user's business profile
+         *     → its application profile for this application (a business profile has
+         *     at most one per application) → the row. Sorted by username, one page at
+         *     a time; `active` and `inactive` count the users matching `q` in each
+         *     state, `total` those matching `q` and `status` (what the pages cover).
+         *
+         *     Answers only what the caller's own GETs reveal: the application as
+         *     `GET /api/v1/app/{uuid}` (404 when there is none), the row 404 when the
+         *     application's answer leaves it out for the caller (above its role, of
+         *     another company); users the caller cannot see and paths through a
+         *     business or application profile the caller cannot see are not listed.
+         *     `withheld` counts the users the caller sees (matching `q` and `status`)
+         *     whose access to this application runs through such a profile: the list
+         *     may be incomplete by that many, and none of them is named.
+         */
+        get: operations["listAccessHolders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/app/{uuid}/holders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who holds a role or an element, as CSV
+         * @description Designed (issue 26). Every holder `listAccessHolders` would list for the
+         *     same `role` / `element`, `status` and `q` (all pages), one row each:
+         *     username, firstName, lastName, email, active, businessProfile,
+         *     appProfile, application, role or element. Cells a spreadsheet would run
+         *     as a formula are written inert with a leading "'", as in the user export.
+         *     Same rules and answers as `listAccessHolders`.
+         */
+        get: operations["exportAccessHolders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/access/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a user holds a role or an element of an application, and why
+         * @description Designed (issue 26). The verdict for one user, application and row
+         *     (`role` or `element`, exactly one of them) and its reason:
+         *
+         *     - `granted`: the user is active and `paths` holds every path that grants
+         *       the row (business profile → application profile), the decisive one first;
+         *     - `grantedWithoutEffect`: a path grants it but the user is inactive;
+         *     - `notGranted`: `missing` names the first missing link (the user has no
+         *       business profile; the business profile has no application profile for
+         *       the application; the application profile does not include the row),
+         *       and `wouldGrant` lists the application profiles of the application
+         *       that include the row, each with the business profiles that use it;
+         *     - `incomplete`: part of the path is a record the caller cannot see (the
+         *       user's business profile, or its application profile for the
+         *       application): the answer cannot be given, and the hidden record is not
+         *       named.
+         *
+         *     Only records the caller's own GETs show are named: 404 as
+         *     `GET /api/v1/user/{uuid}` for the user, as `GET /api/v1/app/{uuid}` for
+         *     the application, and for a row the application's answer leaves out;
+         *     `wouldGrant` holds only profiles the caller sees.
+         */
+        get: operations["checkAccess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/applicationInfo": {
         parameters: {
             query?: never;
@@ -2139,6 +2238,83 @@ export interface components {
                 name: string;
             }[];
         };
+        /** @description The role or element row asked about. */
+        HeldRow: {
+            /** @enum {string} */
+            kind: "role" | "element";
+            uuid: components["schemas"]["Uuid"];
+            name: components["schemas"]["Name"];
+            /** @description The element's category (empty for a role). */
+            category: string;
+            externalRole: boolean;
+        };
+        /** @description One page of the users holding a row, with their paths. */
+        AccessHolders: {
+            application: components["schemas"]["NamedRef"];
+            row: components["schemas"]["HeldRow"];
+            /** @description Active users holding the row that match `q`. */
+            active: number;
+            /** @description Inactive users holding the row that match `q`. */
+            inactive: number;
+            /**
+             * @description Users the caller sees (matching `q` and `status`) whose access to the
+             *     application runs through a profile the caller cannot see; not listed.
+             */
+            withheld: number;
+            /** @description Holders matching `q` and `status`: what the pages cover. */
+            total: number;
+            page: number;
+            size: number;
+            /** @description This page, sorted by username. */
+            holders: components["schemas"]["AccessHolder"][];
+        };
+        AccessHolder: {
+            user: {
+                uuid: components["schemas"]["Uuid"];
+                username: components["schemas"]["Username"];
+                firstName: string;
+                lastName: string;
+                active: boolean;
+            };
+            path: components["schemas"]["Grant"];
+        };
+        /** @description Whether a user holds a row, and why (issue 26). */
+        AccessCheck: {
+            user: {
+                uuid: components["schemas"]["Uuid"];
+                username: components["schemas"]["Username"];
+                active: boolean;
+            };
+            application: components["schemas"]["NamedRef"];
+            row: components["schemas"]["HeldRow"];
+            /** @enum {string} */
+            verdict: "granted" | "grantedWithoutEffect" | "notGranted" | "incomplete";
+            businessProfile: components["schemas"]["NullableNamedRef"];
+            /** @description The paths that grant the row, the decisive one first (granted, grantedWithoutEffect). */
+            paths: components["schemas"]["Grant"][];
+            missing: components["schemas"]["MissingLink"];
+            /**
+             * @description Application profiles of the application that include the row, with
+             *     the business profiles using each (notGranted), by name; only those the
+             *     caller sees. Empty otherwise.
+             */
+            wouldGrant: {
+                appProfile: components["schemas"]["NamedRef"];
+                businessProfiles: components["schemas"]["NamedRefList"];
+            }[];
+        };
+        /** @description The first missing link (notGranted); null otherwise. */
+        MissingLink: {
+            /**
+             * @description `noBusinessProfile`: the user has none; `noAppProfile`: the business
+             *     profile has no application profile for the application;
+             *     `rowNotIncluded`: its application profile does not include the row.
+             * @enum {string}
+             */
+            kind: "noBusinessProfile" | "noAppProfile" | "rowNotIncluded";
+            businessProfile?: components["schemas"]["NamedRef"];
+            appProfile?: components["schemas"]["NamedRef"];
+        } | null;
         /** @description What a user can actually do in each application, and why; and what the user sees of the network. */
         EffectiveAccess: {
             user: {
@@ -2542,6 +2718,17 @@ export interface components {
     parameters: {
         /** @description The record's uuid. */
         UuidPath: components["schemas"]["Uuid"];
+        /** @description The uuid of a role row of the application (give this or `element`). */
+        HeldRole: components["schemas"]["Uuid"];
+        /** @description The uuid of an element row of the application (give this or `role`). */
+        HeldElement: components["schemas"]["Uuid"];
+        /** @description Which users (default all). */
+        HolderStatus: "all" | "active" | "inactive";
+        /**
+         * @description Only users whose username, first or last name, or business or
+         *     application profile on the path contains this text (case-insensitive).
+         */
+        HolderQuery: string;
     };
     requestBodies: {
         UserBody: {
@@ -2633,6 +2820,11 @@ export type SchemaChange = components['schemas']['Change'];
 export type SchemaUserSignIns = components['schemas']['UserSignIns'];
 export type SchemaSignInThrottle = components['schemas']['SignInThrottle'];
 export type SchemaSignInSession = components['schemas']['SignInSession'];
+export type SchemaHeldRow = components['schemas']['HeldRow'];
+export type SchemaAccessHolders = components['schemas']['AccessHolders'];
+export type SchemaAccessHolder = components['schemas']['AccessHolder'];
+export type SchemaAccessCheck = components['schemas']['AccessCheck'];
+export type SchemaMissingLink = components['schemas']['MissingLink'];
 export type SchemaEffectiveAccess = components['schemas']['EffectiveAccess'];
 export type SchemaEffectiveApplication = components['schemas']['EffectiveApplication'];
 export type SchemaEffectiveRole = components['schemas']['EffectiveRole'];
@@ -2666,6 +2858,10 @@ export type ResponseServiceUnavailable = components['responses']['ServiceUnavail
 export type ResponseNotSaved = components['responses']['NotSaved'];
 export type ResponseGatewayTimeout = components['responses']['GatewayTimeout'];
 export type ParameterUuidPath = components['parameters']['UuidPath'];
+export type ParameterHeldRole = components['parameters']['HeldRole'];
+export type ParameterHeldElement = components['parameters']['HeldElement'];
+export type ParameterHolderStatus = components['parameters']['HolderStatus'];
+export type ParameterHolderQuery = components['parameters']['HolderQuery'];
 export type RequestBodyUserBody = components['requestBodies']['UserBody'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -4292,6 +4488,113 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HistoryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAccessHolders: {
+        parameters: {
+            query?: {
+                /** @description The uuid of a role row of the application (give this or `element`). */
+                role?: components["parameters"]["HeldRole"];
+                /** @description The uuid of an element row of the application (give this or `role`). */
+                element?: components["parameters"]["HeldElement"];
+                /** @description Which users (default all). */
+                status?: components["parameters"]["HolderStatus"];
+                /**
+                 * @description Only users whose username, first or last name, or business or
+                 *     application profile on the path contains this text (case-insensitive).
+                 */
+                q?: components["parameters"]["HolderQuery"];
+                /** @description The page, from 1 (default 1). Written as digits. */
+                page?: string;
+                /** @description Users per page, 1 to 500 (default 50). Written as digits. */
+                size?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The record's uuid. */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the holders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessHolders"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    exportAccessHolders: {
+        parameters: {
+            query?: {
+                /** @description The uuid of a role row of the application (give this or `element`). */
+                role?: components["parameters"]["HeldRole"];
+                /** @description The uuid of an element row of the application (give this or `role`). */
+                element?: components["parameters"]["HeldElement"];
+                /** @description Which users (default all). */
+                status?: components["parameters"]["HolderStatus"];
+                /**
+                 * @description Only users whose username, first or last name, or business or
+                 *     application profile on the path contains this text (case-insensitive).
+                 */
+                q?: components["parameters"]["HolderQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The record's uuid. */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CsvFile"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    checkAccess: {
+        parameters: {
+            query: {
+                /** @description The user's uuid. */
+                user: components["schemas"]["Uuid"];
+                /** @description The application's uuid. */
+                application: components["schemas"]["Uuid"];
+                /** @description The uuid of a role row of the application (give this or `element`). */
+                role?: components["parameters"]["HeldRole"];
+                /** @description The uuid of an element row of the application (give this or `role`). */
+                element?: components["parameters"]["HeldElement"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verdict and its reason. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessCheck"];
                 };
             };
             400: components["responses"]["BadRequest"];

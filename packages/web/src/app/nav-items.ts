@@ -3,6 +3,7 @@
 import type { Role } from '@userprofile/shared/constants';
 import { roleRank } from '@userprofile/shared/constants';
 import {
+  toAccessCheck,
   toApplicationList,
   toAppProfileList,
   toAuthClientList,
@@ -11,7 +12,14 @@ import {
   toVisibilityProfileList,
 } from '../lib/paths.ts';
 
-export type NavIcon = 'users' | 'profiles' | 'visibilities' | 'applications' | 'applicationAdmin' | 'clients';
+export type NavIcon =
+  | 'access'
+  | 'users'
+  | 'profiles'
+  | 'visibilities'
+  | 'applications'
+  | 'applicationAdmin'
+  | 'clients';
 
 export interface NavItem {
   label: string;
@@ -22,7 +30,11 @@ export interface NavItem {
 }
 
 export function navItemsFor(role: Role | null): NavItem[] {
-  const items: NavItem[] = [{ label: 'Users', href: toUserList(), icon: 'users', section: '/user/' }];
+  const items: NavItem[] = [
+    { label: 'Users', href: toUserList(), icon: 'users', section: '/user/' },
+    // Every role that manages users asks why one can or cannot do something (issue 26).
+    { label: 'Check Access', href: toAccessCheck(), icon: 'access', section: '/access/' },
+  ];
   if (roleRank(role) >= roleRank('ADMIN')) {
     items.push(
       { label: 'Profiles', href: toBusinessProfileList(), icon: 'profiles', section: '/profile/business/' },

@@ -12,6 +12,7 @@ import {
   LuMenu,
   LuPanelLeftClose,
   LuPanelLeftOpen,
+  LuShieldQuestion,
   LuUsers,
 } from 'react-icons/lu';
 import { Link, useLocation } from 'wouter';
@@ -20,6 +21,7 @@ import { storage } from '../lib/storage.ts';
 import type { NavIcon, NavItem } from './nav-items.ts';
 
 const ICONS: Record<NavIcon, IconType> = {
+  access: LuShieldQuestion,
   users: LuUsers,
   profiles: LuBriefcase,
   visibilities: LuEye,

@@ -35,6 +35,10 @@ export const paths = {
   applicationList: '/application/list',
   applicationNew: '/application/new',
   applicationEdit: '/application/edit/:uuid',
+  /** Who holds one role or element of the application (issue 26); the row and filters are in the query. */
+  accessHolders: '/application/holders/:uuid',
+  /** Check access (issue 26); the user, application and row are in the query. */
+  accessCheck: '/access/check',
 
   authClientList: '/authClient/list',
   authClientNew: '/authClient/new',
@@ -94,6 +98,48 @@ export const toVisibilityProfileEdit = (uuid: string) => fillPath(paths.visibili
 export const toApplicationList = () => paths.applicationList;
 export const toApplicationNew = () => paths.applicationNew;
 export const toApplicationEdit = (uuid: string) => fillPath(paths.applicationEdit, { uuid });
+
+/** A path with these query parameters (empty ones left out). */
+function withQuery(path: string, query: Readonly<Record<string, string | number | null | undefined>>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** The row an access question is about: a role or an element of an application. */
+export type HeldRowRef = { role: string; element?: undefined } | { element: string; role?: undefined };
+
+export interface HolderFilters {
+  status?: 'all' | 'active' | 'inactive';
+  q?: string;
+  page?: number;
+}
+
+export const toAccessHolders = (applicationUuid: string, row: HeldRowRef, filters: HolderFilters = {}) =>
+  withQuery(fillPath(paths.accessHolders, { uuid: applicationUuid }), {
+    role: row.role,
+    element: row.element,
+    status: filters.status === 'all' ? undefined : filters.status,
+    q: filters.q,
+    page: filters.page === 1 ? undefined : filters.page,
+  });
+
+export interface AccessQuestion {
+  user?: string | undefined;
+  application?: string | undefined;
+  role?: string | undefined;
+  element?: string | undefined;
+}
+
+export const toAccessCheck = (question: AccessQuestion = {}) =>
+  withQuery(paths.accessCheck, {
+    user: question.user,
+    application: question.application,
+    role: question.role,
+    element: question.element,
+  });
 
 export const toAuthClientList = () => paths.authClientList;
 export const toAuthClientNew = () => paths.authClientNew;

@@ -3,7 +3,13 @@
 import { Alert } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
-export function Notice({ status, children }: { status: 'error' | 'success' | 'info'; children: ReactNode }) {
+export function Notice({
+  status,
+  children,
+}: {
+  status: 'error' | 'warning' | 'success' | 'info';
+  children: ReactNode;
+}) {
   return (
     <Alert.Root status={status} role={status === 'error' ? 'alert' : 'status'}>
       <Alert.Indicator />

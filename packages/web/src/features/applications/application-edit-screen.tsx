@@ -133,6 +133,7 @@ function ApplicationEditor({ uuid }: { uuid: string | null }) {
             errors: editor.errors,
             showErrors: (field: string) => errorOf(field as ApplicationField) !== undefined,
             onChange: mirror,
+            applicationUuid: uuid,
           };
           const listErrors = (list: RowList, category?: string) =>
             form[list].some(

@@ -4,10 +4,13 @@
 // removed). The rows live in ./application-draft.ts; the screen mirrors them
 // into its form.
 import { Badge, Box, Button, Flex, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { accessTexts } from '@userprofile/shared/access-texts';
 import type { Role } from '@userprofile/shared/constants';
 import { pageTexts } from '@userprofile/shared/messages';
-import { LuPlus, LuTrash2, LuUndo2 } from 'react-icons/lu';
+import { LuPlus, LuTrash2, LuUndo2, LuUsers } from 'react-icons/lu';
+import { Link } from 'wouter';
 import { type CompanyOption, VisibleTo } from '../../components/ui/visible-to.tsx';
+import { toAccessHolders } from '../../lib/paths.ts';
 import { renameRow, setRowVisibleTo, toggleDeletion } from './application-draft.ts';
 import { type ApplicationRow, type RowList, rowError, type validateApplicationForm } from './application-form.ts';
 
@@ -26,6 +29,8 @@ export interface RowsPanelProps {
   showErrors: (field: string) => boolean;
   onAdd: () => void;
   onChange: (touched?: readonly string[]) => void;
+  /** The saved application: its saved rows offer "Who has it" (issue 26). */
+  applicationUuid: string | null;
 }
 
 export function RowsPanel({ list, rows, category, noun, editable, onAdd, ...rest }: RowsPanelProps) {
@@ -61,6 +66,7 @@ function RowEditor({
   errors,
   showErrors,
   onChange,
+  applicationUuid,
 }: Omit<RowsPanelProps, 'rows' | 'category' | 'onAdd'> & { row: ApplicationRow; index: number }) {
   const field = (name: string) => `${list}.${index}.${name}`;
   const message = rowError(errors, list, index);
@@ -115,20 +121,32 @@ function RowEditor({
             </Badge>
           ) : null}
         </HStack>
-        {editable ? (
-          <Button
-            size="xs"
-            variant="outline"
-            colorPalette={row.deleted ? 'gray' : 'red'}
-            onClick={() => {
-              toggleDeletion(list, row.uuid);
-              onChange();
-            }}
-          >
-            {row.deleted ? <LuUndo2 aria-hidden /> : <LuTrash2 aria-hidden />}
-            {row.deleted ? 'Undo Delete' : row.saved ? 'Delete' : 'Remove'}
-          </Button>
-        ) : null}
+        <HStack gap="2">
+          {applicationUuid && row.saved ? (
+            <Button asChild size="xs" variant="outline">
+              <Link
+                href={toAccessHolders(applicationUuid, list === 'roles' ? { role: row.uuid } : { element: row.uuid })}
+                aria-label={`${accessTexts.whoHasIt}: ${row.name}`}
+              >
+                <LuUsers aria-hidden /> {accessTexts.whoHasIt}
+              </Link>
+            </Button>
+          ) : null}
+          {editable ? (
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette={row.deleted ? 'gray' : 'red'}
+              onClick={() => {
+                toggleDeletion(list, row.uuid);
+                onChange();
+              }}
+            >
+              {row.deleted ? <LuUndo2 aria-hidden /> : <LuTrash2 aria-hidden />}
+              {row.deleted ? 'Undo Delete' : row.saved ? 'Delete' : 'Remove'}
+            </Button>
+          ) : null}
+        </HStack>
       </Flex>
       <VisibleTo
         value={{ minimumRole: row.minimumRole, companyUuid: row.companyUuid }}

@@ -3,16 +3,16 @@
 // it (business profile → application profile), and the visibility the user
 // gets, as the server resolves them (GET /user/{uuid}/effectiveAccess). A
 // backend without the call (404/405/501) is told apart from a failure.
-import { Badge, Box, Link as ChakraLink, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { categoryToTabLabel } from '@userprofile/shared/list';
 import { historyTexts, pageTexts } from '@userprofile/shared/messages';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
+import { GrantPath, ProfileLink } from '../../components/ui/grant-path.tsx';
 import { LazyTabContent } from '../../components/ui/lazy-tab.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { isNotOffered } from '../../lib/api/errors.ts';
-import { toAppProfileEdit, toBusinessProfileEdit, toVisibilityProfileEdit } from '../../lib/paths.ts';
+import { toBusinessProfileEdit, toVisibilityProfileEdit } from '../../lib/paths.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { type EffectiveAccess, fetchEffectiveAccess, type Grant, type Named } from './api.ts';
 
@@ -61,25 +61,12 @@ function EffectiveAccessView({
   );
 }
 
-function ProfileLink({ named, to, link }: { named: Named; to: (uuid: string) => string; link: boolean }) {
-  if (!link) return <Text as="span">{named.name}</Text>;
-  return (
-    <ChakraLink asChild color="blue.fg" display="inline">
-      <Link href={to(named.uuid)}>{named.name}</Link>
-    </ChakraLink>
-  );
-}
-
 /** Business profile → application profile, each name opening its editor. */
 function GrantPaths({ grants, links }: { grants: readonly Grant[]; links: boolean }) {
   return (
     <Stack gap="0.5">
       {grants.map((g) => (
-        <Text key={`${g.businessProfile.uuid}/${g.appProfile.uuid}`} fontSize="sm" data-grant>
-          <ProfileLink named={g.businessProfile} to={toBusinessProfileEdit} link={links} />
-          {' → '}
-          <ProfileLink named={g.appProfile} to={toAppProfileEdit} link={links} />
-        </Text>
+        <GrantPath key={`${g.businessProfile.uuid}/${g.appProfile.uuid}`} grant={g} links={links} />
       ))}
     </Stack>
   );

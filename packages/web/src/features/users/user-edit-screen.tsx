@@ -25,7 +25,14 @@ import { locations } from '../../lib/data/locations.ts';
 import { combineLoads, useCache } from '../../lib/data/use-cache.ts';
 import { visibilityProfiles } from '../../lib/data/visibility-profiles.ts';
 import { editorScreen } from '../../lib/editor-screen.ts';
-import { toBusinessProfileEdit, toUserEdit, toUserList, toUserNew, toVisibilityProfileEdit } from '../../lib/paths.ts';
+import {
+  toAccessCheck,
+  toBusinessProfileEdit,
+  toUserEdit,
+  toUserList,
+  toUserNew,
+  toVisibilityProfileEdit,
+} from '../../lib/paths.ts';
 import { roleOf, useSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type EditorToast, useEditor } from '../../lib/use-editor.ts';
@@ -168,6 +175,7 @@ function UserEditor({ uuid }: { uuid: string | null }) {
     <LinkButton href={toUserList()}>Back to Users</LinkButton>
   ) : (
     <>
+      {uuid ? <LinkButton href={toAccessCheck({ user: uuid })}>Check Access</LinkButton> : null}
       <Button size="sm" variant="outline" onClick={clone} disabled={!record}>
         Clone User
       </Button>

@@ -1,0 +1,116 @@
+// Access questions (designed, issue 26): who holds a role or an element of an
+// application (a page of it, or all of it as CSV), and whether one user holds
+// it and why. The store module (store/access-questions.ts) answers; this one
+// pages and maps to the wire.
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyReply } from 'fastify';
+import {
+  accessHolders,
+  checkAccess,
+  type Holder,
+  type HolderQuery,
+  type HolderStatus,
+} from '../store/access-questions.ts';
+import { inertCell } from '../store/user-csv.ts';
+import { caller, type Req, type RouteContext, type Routes, type S } from './context.ts';
+
+const DEFAULT_SIZE = 50;
+
+interface HolderParams {
+  role?: string;
+  element?: string;
+  status?: HolderStatus;
+  q?: string;
+}
+
+type QueryReq<Q> = Req<unknown, { uuid: string }> & { query: Q };
+
+const holderQuery = (q: HolderParams): HolderQuery => ({
+  role: q.role,
+  element: q.element,
+  status: q.status,
+  q: q.q,
+});
+
+function holderView({ user, path }: Holder): S['AccessHolder'] {
+  return {
+    user: {
+      uuid: user.uuid,
+      username: user.username,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      active: user.active,
+    },
+    path,
+  };
+}
+
+/** A file name from the names asked about, in the characters every file system takes. */
+const fileName = (...parts: string[]) =>
+  `${parts
+    .join('-')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .slice(0, 120)}.csv`;
+
+export function accessRoutes(ctx: RouteContext): Routes {
+  return {
+    async listAccessHolders(
+      request: QueryReq<HolderParams & { page?: string; size?: string }>,
+    ): Promise<S['AccessHolders']> {
+      const found = accessHolders(ctx.store(), caller(request), request.params.uuid, holderQuery(request.query));
+      const size = request.query.size === undefined ? DEFAULT_SIZE : Number(request.query.size);
+      const page = request.query.page === undefined ? 1 : Number(request.query.page);
+      const start = (page - 1) * size;
+      return {
+        application: found.application,
+        row: found.row,
+        active: found.active,
+        inactive: found.inactive,
+        withheld: found.withheld,
+        total: found.holders.length,
+        page,
+        size,
+        holders: found.holders.slice(start, start + size).map(holderView),
+      };
+    },
+    async exportAccessHolders(request: QueryReq<HolderParams>, reply: FastifyReply) {
+      const found = accessHolders(ctx.store(), caller(request), request.params.uuid, holderQuery(request.query));
+      const header = [
+        'username',
+        'firstName',
+        'lastName',
+        'email',
+        'active',
+        'businessProfile',
+        'appProfile',
+        'application',
+        found.row.kind,
+      ];
+      const rows = found.holders.map(({ user, path }) =>
+        [
+          user.username,
+          user.firstName,
+          user.lastName,
+          user.email,
+          String(user.active),
+          path.businessProfile.name,
+          path.appProfile.name,
+          found.application.name,
+          found.row.name,
+        ].map(inertCell),
+      );
+      return reply
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${fileName(found.application.name, found.row.name, 'holders')}"`,
+        )
+        .type('text/csv; charset=utf-8')
+        .send(stringify([header, ...rows], { record_delimiter: 'windows', quoted_match: /^\s|\s$|[;\t]/ }));
+    },
+    async checkAccess(
+      request: Req & { query: { user: string; application: string; role?: string; element?: string } },
+    ): Promise<S['AccessCheck']> {
+      return checkAccess(ctx.store(), caller(request), request.query);
+    },
+  } satisfies Routes;
+}

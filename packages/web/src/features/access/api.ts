@@ -1,0 +1,95 @@
+// The access questions' calls (issue 26, designed: GET /app/{uuid}/holders,
+// its CSV export, GET /access/check), and what the pickers of Check Access
+// choose from. 404/405/501 are the screens' business: a record gone or hidden
+// from the reader, or a backend without the calls.
+import type { components } from '@userprofile/shared/generated/api';
+import { compareValues } from '@userprofile/shared/list';
+import type { FindOption } from '../../components/ui/find-picker.tsx';
+import { api, expectFailure, withLoading } from '../../lib/api/client.ts';
+import { createDataCache } from '../../lib/data/cache.ts';
+import { fileNameOf } from '../../lib/download.ts';
+import type { AccessQuestion, HeldRowRef, HolderFilters } from '../../lib/paths.ts';
+
+export type AccessHolders = components['schemas']['AccessHolders'];
+export type AccessHolder = components['schemas']['AccessHolder'];
+export type AccessCheck = components['schemas']['AccessCheck'];
+export type HeldRow = components['schemas']['HeldRow'];
+
+/** Users per page of Who Has It. */
+export const HOLDERS_PAGE_SIZE = 50;
+
+const screenFailures = () => expectFailure(404, 405, 501);
+
+export async function fetchHolders(
+  applicationUuid: string,
+  row: HeldRowRef,
+  filters: HolderFilters,
+): Promise<AccessHolders> {
+  const { data } = await api().GET('/api/v1/app/{uuid}/holders', {
+    params: {
+      path: { uuid: applicationUuid },
+      query: {
+        ...row,
+        ...(filters.status && filters.status !== 'all' ? { status: filters.status } : {}),
+        ...(filters.q ? { q: filters.q } : {}),
+        page: String(filters.page ?? 1),
+        size: String(HOLDERS_PAGE_SIZE),
+      },
+    },
+    middleware: [screenFailures()],
+  });
+  return data as AccessHolders;
+}
+
+/** Every holder matching the filters, as CSV, with the file name the server gave it. */
+export async function exportHolders(
+  applicationUuid: string,
+  row: HeldRowRef,
+  filters: HolderFilters,
+): Promise<{ blob: Blob; fileName: string }> {
+  const { data, response } = await api().GET('/api/v1/app/{uuid}/holders/export', {
+    params: {
+      path: { uuid: applicationUuid },
+      query: {
+        ...row,
+        ...(filters.status && filters.status !== 'all' ? { status: filters.status } : {}),
+        ...(filters.q ? { q: filters.q } : {}),
+      },
+    },
+    parseAs: 'blob',
+    middleware: [withLoading('Exporting...')],
+  });
+  return { blob: data as Blob, fileName: fileNameOf(response, 'holders.csv') };
+}
+
+export async function fetchCheck(question: Required<Pick<AccessQuestion, 'user' | 'application'>> & HeldRowRef) {
+  const { data } = await api().GET('/api/v1/access/check', {
+    params: { query: question },
+    middleware: [screenFailures()],
+  });
+  return data as AccessCheck;
+}
+
+/** The picked user's name for a deep link (the user list loads only when the picker is used). */
+export async function fetchUsername(uuid: string): Promise<string> {
+  const { data } = await api().GET('/api/v1/user/{uuid}', {
+    params: { path: { uuid } },
+    middleware: [screenFailures()],
+  });
+  return data?.username ?? '';
+}
+
+/** Every user the reader sees, as picker options by username: loaded on first use, cleared at sign-out. */
+export const userOptions = createDataCache('users', async (): Promise<FindOption[]> => {
+  const [active, inactive] = await Promise.all([
+    api().GET('/api/v1/user/list/active'),
+    api().GET('/api/v1/user/list/inactive'),
+  ]);
+  return [...(active.data ?? []), ...(inactive.data ?? [])]
+    .sort((a, b) => compareValues(a.username, b.username))
+    .map((u) => ({
+      value: u.uuid,
+      label: u.username,
+      detail: `${u.firstName} ${u.lastName}${u.active ? '' : ' (inactive)'}`,
+    }));
+});

@@ -1,0 +1,245 @@
+// Who Has It (issue 26): the users holding one role or element of an
+// application, each with the path that grants it (business profile →
+// application profile → the row), active and inactive counted apart, a text
+// filter, server-side paging (a role may be held by 30000 users) and a CSV
+// export of every match. The row and the filters live in the URL.
+import { Badge, Button, Link as ChakraLink, Flex, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { accessTexts } from '@userprofile/shared/access-texts';
+import { MAX_TEXT } from '@userprofile/shared/constants';
+import { useEffect, useState } from 'react';
+import { LuDownload } from 'react-icons/lu';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
+import { DataState } from '../../components/ui/data-state.tsx';
+import { GrantPath } from '../../components/ui/grant-path.tsx';
+import { ListFooter } from '../../components/ui/list-kit.tsx';
+import { Notice } from '../../components/ui/notice.tsx';
+import { LinkButton, ListFrame, Screen } from '../../components/ui/page.tsx';
+import { failureReason, isNotOffered } from '../../lib/api/errors.ts';
+import { saveDownload } from '../../lib/download.ts';
+import {
+  type HeldRowRef,
+  type HolderFilters,
+  toAccessCheck,
+  toAccessHolders,
+  toApplicationEdit,
+  toUserEdit,
+} from '../../lib/paths.ts';
+import { notify } from '../../lib/toaster.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { parseHolderFilters, parseQuestion, rowOf } from './access-question.ts';
+import { type AccessHolders, exportHolders, fetchHolders, HOLDERS_PAGE_SIZE } from './api.ts';
+
+/** How long typing rests before the filter goes to the server. */
+const FILTER_DELAY_MS = 300;
+
+export function HoldersScreen() {
+  const { uuid = '' } = useParams<{ uuid: string }>();
+  const search = useSearch();
+  const row = rowOf(parseQuestion(search));
+  const filters = parseHolderFilters(search);
+  const [, navigate] = useLocation();
+  const show = (next: Partial<HolderFilters>) =>
+    row && navigate(toAccessHolders(uuid, row, { ...filters, page: 1, ...next }), { replace: true });
+
+  const key = row ? toAccessHolders(uuid, row, filters) : null;
+  const { data, error, retry } = useLoad(row ? () => fetchHolders(uuid, row, filters) : null, key);
+  const title = data ? `${accessTexts.holdersTitle}: ${data.row.name}` : accessTexts.holdersTitle;
+
+  return (
+    <Screen
+      title={title}
+      subtitle={data ? `${data.row.kind === 'role' ? 'Role' : 'Element'} of ${data.application.name}` : undefined}
+      actions={
+        <>
+          {row ? <ExportButton application={uuid} row={row} filters={filters} /> : null}
+          <LinkButton href={toApplicationEdit(uuid)}>Back to Application</LinkButton>
+        </>
+      }
+      cardHeader={
+        row ? (
+          <Filters
+            filters={filters}
+            counts={data}
+            onStatus={(status) => show({ status })}
+            onText={(q) => show({ q })}
+          />
+        ) : null
+      }
+    >
+      {!row ? (
+        <Notice status="info">Pick a role or an element on the application editor to see who has it.</Notice>
+      ) : isNotOffered(error) ? (
+        <Notice status="info">
+          Not found: the application or its role or element is gone or outside what you may see, or this backend does
+          not offer access questions.
+        </Notice>
+      ) : (
+        <DataState what="who has it" data={data} error={error} onRetry={retry}>
+          {(answer) => (
+            <HolderList
+              answer={answer}
+              page={filters.page}
+              onPage={(page) => navigate(toAccessHolders(uuid, row, { ...filters, page }), { replace: true })}
+              filtered={filters.q !== '' || filters.status !== 'all'}
+            />
+          )}
+        </DataState>
+      )}
+    </Screen>
+  );
+}
+
+function Filters({
+  filters,
+  counts,
+  onStatus,
+  onText,
+}: {
+  filters: Required<HolderFilters>;
+  counts: AccessHolders | null;
+  onStatus: (status: 'all' | 'active' | 'inactive') => void;
+  onText: (q: string) => void;
+}) {
+  const [text, setText] = useState(filters.q);
+  // The URL changes the box (Back, a link); typing changes the URL once it rests.
+  useEffect(() => setText(filters.q), [filters.q]);
+  useEffect(() => {
+    if (text === filters.q) return;
+    const timer = setTimeout(() => onText(text), FILTER_DELAY_MS);
+    return () => clearTimeout(timer);
+  });
+  const count = (n: number | undefined) => (n === undefined ? '' : ` (${n})`);
+  const statuses = [
+    ['all', 'All', counts ? counts.active + counts.inactive : undefined],
+    ['active', 'Active', counts?.active],
+    ['inactive', 'Inactive', counts?.inactive],
+  ] as const;
+  return (
+    <Flex gap="3" wrap="wrap" align="center">
+      <Input
+        size="sm"
+        maxW={{ base: 'full', md: 'sm' }}
+        aria-label="Filter by user or profile"
+        placeholder="Filter by user or profile"
+        value={text}
+        maxLength={MAX_TEXT}
+        onChange={(e) => setText(e.currentTarget.value)}
+      />
+      <HStack gap="1" role="group" aria-label="Status">
+        {statuses.map(([value, label, n]) => (
+          <Button
+            key={value}
+            size="xs"
+            variant={filters.status === value ? 'solid' : 'outline'}
+            aria-pressed={filters.status === value}
+            onClick={() => onStatus(value)}
+          >
+            {`${label}${count(n)}`}
+          </Button>
+        ))}
+      </HStack>
+    </Flex>
+  );
+}
+
+function HolderList({
+  answer,
+  page,
+  onPage,
+  filtered,
+}: {
+  answer: AccessHolders;
+  page: number;
+  onPage: (page: number) => void;
+  filtered: boolean;
+}) {
+  const pages = Math.max(1, Math.ceil(answer.total / HOLDERS_PAGE_SIZE));
+  const rowRef = answer.row.kind === 'role' ? { role: answer.row.uuid } : { element: answer.row.uuid };
+  return (
+    <Stack gap="3" flex="1" minH="0">
+      {answer.withheld > 0 ? (
+        <Notice status="info">{accessTexts.withheldHolders(answer.withheld, answer.application.name)}</Notice>
+      ) : null}
+      <ListFrame
+        footer={
+          <ListFooter
+            page={page}
+            pages={pages}
+            pageSize={HOLDERS_PAGE_SIZE}
+            total={answer.total}
+            onPage={onPage}
+            empty={filtered ? accessTexts.noHoldersMatch : accessTexts.noHolders}
+          />
+        }
+      >
+        <Table.Root size="sm" aria-label={`Users holding ${answer.row.name}`} data-holders>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Username</Table.ColumnHeader>
+              <Table.ColumnHeader hideBelow="md">Name</Table.ColumnHeader>
+              <Table.ColumnHeader>Status</Table.ColumnHeader>
+              <Table.ColumnHeader>Path</Table.ColumnHeader>
+              <Table.ColumnHeader hideBelow="md">
+                <Text srOnly>Check</Text>
+              </Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {answer.holders.map(({ user, path }) => (
+              <Table.Row key={user.uuid} data-holder={user.username}>
+                <Table.Cell>
+                  <ChakraLink asChild color="blue.fg" fontWeight="medium">
+                    <Link href={toUserEdit(user.uuid)}>{user.username}</Link>
+                  </ChakraLink>
+                </Table.Cell>
+                <Table.Cell hideBelow="md">{`${user.firstName} ${user.lastName}`}</Table.Cell>
+                <Table.Cell>
+                  <Badge size="sm" colorPalette={user.active ? 'green' : 'orange'}>
+                    {user.active ? 'Active' : 'Inactive'}
+                  </Badge>
+                </Table.Cell>
+                <Table.Cell>
+                  <GrantPath grant={path} links row={answer.row.name} />
+                </Table.Cell>
+                <Table.Cell hideBelow="md" whiteSpace="nowrap">
+                  <ChakraLink asChild color="blue.fg" fontSize="sm">
+                    <Link
+                      href={toAccessCheck({ user: user.uuid, application: answer.application.uuid, ...rowRef })}
+                      aria-label={`Check access of ${user.username}`}
+                    >
+                      {accessTexts.checkAccess}
+                    </Link>
+                  </ChakraLink>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </ListFrame>
+    </Stack>
+  );
+}
+
+function ExportButton({
+  application,
+  row,
+  filters,
+}: {
+  application: string;
+  row: HeldRowRef;
+  filters: Required<HolderFilters>;
+}) {
+  const run = async () => {
+    try {
+      const { blob, fileName } = await exportHolders(application, row, filters);
+      saveDownload(blob, fileName);
+    } catch (error) {
+      notify.error(accessTexts.exportFailed, failureReason(error));
+    }
+  };
+  return (
+    <Button size="sm" variant="outline" onClick={run}>
+      <LuDownload aria-hidden /> {accessTexts.exportCsv}
+    </Button>
+  );
+}
