@@ -9,6 +9,7 @@ import { CARD_HEADER_ID, PAGE_HEADER_ID } from '../components/ui/page.tsx';
 import { getConfig } from '../lib/config.ts';
 import { BASE_PATH, href, toLogout } from '../lib/paths.ts';
 import { isLoggedIn, roleOf, useSession } from '../lib/session.ts';
+import { TOASTS_BELOW } from '../lib/toast-placement.ts';
 import { setUpAnalytics } from './analytics.ts';
 import { loadApplicationInfo } from './app-info.ts';
 import { applyHeights } from './layout-heights.ts';
@@ -107,7 +108,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
   return (
     <Flex direction="column" minH="100vh">
       {/* The shared header renders its own banner landmark; the fallback bar is one until then. */}
-      <Box id={HEADER_AREA_ID} flexShrink={0}>
+      <Box id={HEADER_AREA_ID} flexShrink={0} {...TOASTS_BELOW}>
         <Flex>
           <Box flex="1" minW="0">
             <div id={HEADER_ELEMENT_ID} />

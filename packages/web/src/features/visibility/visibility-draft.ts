@@ -102,7 +102,8 @@ export function setFormField<K extends 'name' | 'description' | 'minimumRole' | 
 
 function show(notice: Notice | null): void {
   if (!notice) return;
-  if (notice.kind === 'info') notify.info(notice.text);
+  // Each tick raises one (spec §8): a burst of ticks is one card with a count, not a card each.
+  if (notice.kind === 'info') notify.info(notice.text, { group: 'visibility-selection' });
   else editor.alerts.push({ id: nextAlert++, text: notice.text });
 }
 
