@@ -32,7 +32,7 @@ async function expectActionsClear(page: Page): Promise<number> {
   for (const action of await actions.all()) {
     const box = await action.boundingBox();
     if (!box || box.width === 0) continue;
-    const name = (await action.getAttribute('aria-label')) ?? (await action.innerText());
+    const name = (await action.getAttribute('aria-label')) ?? (await action.textContent());
     for (const t of toasts)
       expect(
         box.x + box.width <= t.x || t.x + t.width <= box.x || box.y + box.height <= t.y || t.y + t.height <= box.y,
@@ -101,7 +101,7 @@ for (const size of WIDTHS) {
 test("a row's Status action that raised a toast stays clear of it", async ({ page, signedInAs }) => {
   await signedInAs(ACCOUNTS.provider);
   const row = page.getByRole('table').locator('tbody tr').first();
-  const username = (await row.getByRole('link').first().innerText()).trim();
+  const username = ((await row.getByRole('link').first().textContent()) ?? '').trim();
   await new UsersPage(page).setStatus(username, 'Deactivate');
   await expect(toast(page, userMessages.inactivated(username))).toBeVisible();
   const status = await row.getByRole('button', { name: /^Status of / }).boundingBox();
@@ -120,7 +120,7 @@ test('a burst of cluster ticks shows one card with the latest message and a coun
   const names: string[] = [];
   for (let i = 0; i < 4; i++) {
     const item = roots.nth(i);
-    names.push((await item.locator('[data-name]').innerText()).trim());
+    names.push(((await item.locator('[data-name]').textContent()) ?? '').trim());
     await item.locator('[data-part="select"]').first().click();
   }
   const infos = openToasts(page).and(page.locator('[data-type="info"]'));
