@@ -46,16 +46,29 @@ for (const mode of ['light', 'dark'] as const) {
     await expect(active).toBeFocused();
     const ring = await active.evaluate((el) => {
       const s = getComputedStyle(el);
+      const page = getComputedStyle(document.body).backgroundColor;
+      // WCAG relative luminance of an rgb() colour, and the contrast of two.
+      const luminance = (color: string) => {
+        const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+          const c = Number(v) / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        }) as [number, number, number];
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const contrast = (a: string, b: string) => {
+        const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+        return (hi + 0.05) / (lo + 0.05);
+      };
       return {
         style: s.outlineStyle,
         width: s.outlineWidth,
         offset: s.outlineOffset,
-        color: s.outlineColor,
-        fill: s.backgroundColor,
+        onPage: contrast(s.outlineColor, page),
       };
     });
+    // Set off from the fill by a gap of page colour, and at least 3:1 against the page (WCAG 1.4.11).
     expect(ring).toMatchObject({ style: 'solid', width: '2px', offset: '2px' });
-    expect(ring.color).not.toBe(ring.fill);
+    expect(ring.onPage).toBeGreaterThanOrEqual(3);
   });
 }
 
