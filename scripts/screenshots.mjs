@@ -113,30 +113,36 @@ async function main() {
   mkdirSync(OUT, { recursive: true });
   const started = Date.now();
   const server = await startServer({ env: { SEED_USERS } });
-  const browser = await launchChromium();
+  let browser = null;
   const written = [];
   try {
+    browser = await launchChromium();
     const base = `${server.origin}/userprofile`;
-    for (const colorScheme of ['light', 'dark']) {
-      const context = await browser.newContext({ viewport: VIEWPORT, colorScheme, reducedMotion: 'reduce' });
+    // One sign-in, its storage reused by both modes, which then run side by side.
+    const first = await browser.newContext({ viewport: VIEWPORT });
+    first.setDefaultTimeout(STEP_TIMEOUT);
+    const signInPage = await first.newPage();
+    await signIn(signInPage, base);
+    const signedIn = await first.storageState();
+    const token = await signInPage.evaluate(() => localStorage.getItem('user-profile.access_token'));
+    await first.close();
+    const api = async (request, path) => {
+      const r = await request.get(`${base}/api/v1${path}`, {
+        headers: { Authorization: `Bearer ${token}`, Algorithm: 'RSA256' },
+      });
+      if (!r.ok()) throw new Error(`GET ${path} answered ${r.status()}`);
+      return r.json();
+    };
+    const shootMode = async (colorScheme) => {
+      const options = { viewport: VIEWPORT, colorScheme, reducedMotion: 'reduce' };
+      const context = await browser.newContext({ ...options, storageState: signedIn });
       context.setDefaultTimeout(STEP_TIMEOUT);
       const page = await context.newPage();
-      await signIn(page, base);
-      const token = await page.evaluate(() => localStorage.getItem('user-profile.access_token'));
-      const api = async (path) => {
-        const r = await page.request.get(`${base}/api/v1${path}`, {
-          headers: { Authorization: `Bearer ${token}`, Algorithm: 'RSA256' },
-        });
-        if (!r.ok()) throw new Error(`GET ${path} answered ${r.status()}`);
-        return r.json();
-      };
       for (const shot of SHOTS) {
-        const target = shot.signedOut
-          ? await (await browser.newContext({ viewport: VIEWPORT, colorScheme })).newPage()
-          : page;
+        const target = shot.signedOut ? await (await browser.newContext(options)).newPage() : page;
         target.context().setDefaultTimeout(STEP_TIMEOUT);
         try {
-          await shot.open(target, { base, api });
+          await shot.open(target, { base, api: (path) => api(page.request, path) });
         } catch (error) {
           throw new Error(`${shot.name} (${colorScheme}): ${error.message}`);
         }
@@ -148,9 +154,10 @@ async function main() {
         if (shot.signedOut) await target.context().close();
       }
       await context.close();
-    }
+    };
+    await Promise.all(['light', 'dark'].map(shootMode));
   } finally {
-    await browser.close();
+    await browser?.close();
     await server.stop();
   }
   const total = written.reduce((n, file) => n + statSync(file).size, 0);
