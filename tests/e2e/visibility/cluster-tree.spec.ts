@@ -45,7 +45,10 @@ test('a branch with part of its subtree selected is partial, a row ticks whereve
   }
 
   // The cluster's row, clicked on its count badge: the cluster and all of it.
-  await form.node(cluster.name).getByText(/ of \d+ selected$/).click();
+  await form
+    .node(cluster.name)
+    .getByText(/ of \d+ selected$/)
+    .click();
   await expect(form.node(cluster.name)).toHaveAttribute('aria-checked', 'true');
   await expect(form.node(market.name)).toHaveAttribute('aria-checked', 'mixed');
 
@@ -70,7 +73,10 @@ test('the keyboard moves, opens and ticks in the tree, with the partial state', 
   await form.tree.focus();
   // The first row is the first root, open; the next is its first market.
   await page.keyboard.press('ArrowDown');
-  await expect(form.tree).toHaveAttribute('aria-activedescendant', (await form.node(market.name).getAttribute('id')) ?? '');
+  await expect(form.tree).toHaveAttribute(
+    'aria-activedescendant',
+    (await form.node(market.name).getAttribute('id')) ?? '',
+  );
   await page.keyboard.press('Space');
   await expect(form.node(market.name)).toHaveAttribute('aria-checked', 'true');
   await expect(form.node(root.name)).toHaveAttribute('aria-checked', 'mixed');

@@ -120,7 +120,10 @@ export class VisibilityEditPage {
   /** Chooses the primary visibility by typing part of its name and picking it from the list. */
   async choosePrimary(name: string): Promise<void> {
     await this.primary.fill(name);
-    await this.page.getByRole('option', { name: new RegExp(`${escapeRegExp(name)}$`) }).first().click();
+    await this.page
+      .getByRole('option', { name: new RegExp(`${escapeRegExp(name)}$`) })
+      .first()
+      .click();
     await expect(this.primary).toHaveValue(name);
   }
 
