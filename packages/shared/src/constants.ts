@@ -59,6 +59,21 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && Object.hasOwn(ROLE_RANK, value);
 }
 
+/**
+ * A minimum role in the words of the Visible To selector (spec §2: the
+ * provider level, Customer, SCO Customer): what the forms, and so the
+ * history, call it. A name this console does not know is shown as it is.
+ */
+export const VISIBLE_TO_LABELS: Readonly<Record<Role, string>> = {
+  ERRIGAL_ADMIN: 'Provider',
+  ADMIN: 'Customer',
+  SCO_ADMIN: 'SCO Customer',
+};
+
+export function visibleToLabel<T extends string | null>(role: T): string | T {
+  return isRole(role) ? VISIBLE_TO_LABELS[role] : role;
+}
+
 /** ERRIGAL_ADMIN 3 > ADMIN 2 > SCO_ADMIN 1; anything else (no role, roles spec §6 does not show) ranks 0. */
 export function roleRank(role: string | null | undefined): number {
   return isRole(role) ? ROLE_RANK[role] : 0;

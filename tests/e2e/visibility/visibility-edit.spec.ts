@@ -57,7 +57,7 @@ test('the cluster tree: deeper nodes start collapsed with their counts; adding, 
   const children = countClusters(market.children);
   await form.toggle(market.name);
   await expect(toast(page, vm.clusterAddedWithChildren(market.name, children))).toBeVisible();
-  await expect(form.primary).toHaveValue(market.uuid);
+  await expect(form.primary).toHaveValue(market.name);
   await expect(form.node(market.name)).toHaveAttribute('aria-selected', 'true');
   await expect(form.node(market.name)).toContainText('Primary');
   await expect(form.node(root.name)).toContainText(`${children + 1} of ${countClusters(root.children)} selected`);
@@ -84,8 +84,7 @@ test('the cluster tree: deeper nodes start collapsed with their counts; adding, 
 
   // Choosing a primary adds it (with its children).
   const other = set.clusters[1] as WireCluster;
-  await form.primary.focus();
-  await form.primary.selectOption(other.uuid);
+  await form.choosePrimary(other.name);
   await expect(toast(page, vm.clusterAddedWithChildren(other.name, countClusters(other.children)))).toBeVisible();
   await expect(form.node(other.name)).toHaveAttribute('aria-selected', 'true');
   await expect(form.node(other.name)).toContainText('Primary');
@@ -107,7 +106,7 @@ test('Add All / Remove All on the clusters, and the §5 rule: a primary visibili
 
   await page.getByRole('button', { name: 'Add All' }).click();
   await expect(page.getByText(`${total} of ${total} clusters selected`)).toBeVisible();
-  await expect(form.primary).toHaveValue((set.clusters[0] as WireCluster).uuid);
+  await expect(form.primary).toHaveValue((set.clusters[0] as WireCluster).name);
   await expect(page.getByText(validationMessages.visibilityRequired)).toHaveCount(0);
   await expect(form.submit()).toBeEnabled();
 

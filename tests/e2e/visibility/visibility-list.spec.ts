@@ -165,7 +165,7 @@ test('a company-less profile is read-only for a customer admin (ADMIN): a note, 
 
   await editor.clusterTab();
   await expect(editor.primary).toBeDisabled();
-  await expect(editor.primary).toHaveValue(shared.primaryVisibility?.uuid ?? '');
+  await expect(editor.primary).toHaveValue(shared.primaryVisibility?.name ?? '');
   await expect(page.getByRole('button', { name: /^(Add|Remove) All$/ })).toBeDisabled();
   const root = shared.clusters[0]?.name as string;
   await expect(editor.node(root)).toHaveAttribute('aria-selected', 'true');

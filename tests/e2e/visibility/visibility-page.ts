@@ -117,6 +117,16 @@ export class VisibilityEditPage {
     return this.tree.getByRole('treeitem').filter({ has: this.page.getByText(name, { exact: true }) });
   }
 
+  /** Chooses the primary visibility by typing part of its name and picking it from the list. */
+  async choosePrimary(name: string): Promise<void> {
+    await this.primary.fill(name);
+    await this.page
+      .getByRole('option', { name: new RegExp(`${escapeRegExp(name)}$`) })
+      .first()
+      .click();
+    await expect(this.primary).toHaveValue(name);
+  }
+
   /** Ticks or unticks a cluster with the mouse. */
   toggle(name: string): Promise<void> {
     return this.node(name).locator('[data-part="select"]').first().click();
@@ -140,4 +150,8 @@ export class VisibilityEditPage {
   alert(text: string): Locator {
     return this.page.getByRole('alert').filter({ hasText: text });
   }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -21,6 +21,7 @@
 //
 // Who may read which entry, and the diff as that reader may see it, are
 // history-reading.ts's: this module records and keeps.
+import { visibleToLabel } from '@userprofile/shared/constants';
 import { categoryToTabLabel } from '@userprofile/shared/list';
 import type {
   ApplicationRecord,
@@ -184,7 +185,12 @@ const names = (field: string, label: string): Field => ({
     listOf(w, field).map((r) => ({ uuid: r.uuid as string, name: r.name as string, withheld: r.withheld === true })),
 });
 const secret = (field: string, label: string): Field => ({ field, label, secret: true });
-const visibleTo = [ref('minimumRole', 'Visible To'), ref('errigalCustomerCompany', 'Company')];
+/** The minimum role in the Visible To selector's words ('Customer', not 'ADMIN'). */
+const roleIn = (ref: unknown) => visibleToLabel(nameIn(ref) as string | null);
+const visibleTo = [
+  { ...ref('minimumRole', 'Visible To'), value: (w: WireRecord) => roleIn(w.minimumRole) },
+  ref('errigalCustomerCompany', 'Company'),
+];
 
 /** An application's or application profile's roles (one tab) or elements (a tab per category). */
 const rows = (field: 'roles' | 'elements', label: string, summarise: boolean): Field => ({
@@ -199,7 +205,7 @@ const rows = (field: 'roles' | 'elements', label: string, summarise: boolean): F
       // An application row's Visible To and external flag: a changed one is a change of its own.
       ...(summarise
         ? {
-            summary: [nameIn(r.minimumRole), nameIn(r.errigalCustomerCompany), r.externalRole ? 'External Role' : null]
+            summary: [roleIn(r.minimumRole), nameIn(r.errigalCustomerCompany), r.externalRole ? 'External Role' : null]
               .filter(Boolean)
               .join(' · '),
           }

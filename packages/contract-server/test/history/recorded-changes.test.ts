@@ -210,8 +210,8 @@ describe('applications', () => {
       {
         field: 'roles',
         label: 'Roles: FAULT_EDITOR',
-        from: 'ADMIN · External Role',
-        to: `SCO_ADMIN · ${t.store.companies.get(sco.companyUuid!)!.name} · External Role`,
+        from: 'Customer · External Role',
+        to: `SCO Customer · ${t.store.companies.get(sco.companyUuid!)!.name} · External Role`,
       },
     ]);
     expect(entry.before).toEqual(view);
@@ -281,7 +281,7 @@ describe('application profiles', () => {
       { field: 'name', label: 'Name', from: null, to: created.name },
       { field: 'application', label: 'Application', from: null, to: app.name },
       { field: 'description', label: 'Description', from: null, to: 'Night shift' },
-      { field: 'minimumRole', label: 'Visible To', from: null, to: 'ADMIN' },
+      { field: 'minimumRole', label: 'Visible To', from: null, to: 'Customer' },
       { field: 'roles', label: 'Roles', added: [role.name] },
     ]);
     expect(entry.after).toEqual(await get(`/profile/app/get/${created.uuid}`));
@@ -424,7 +424,7 @@ describe('visibility profiles', () => {
     expect(entry.changes).toEqual([
       { field: 'name', label: 'Name', from: null, to: created.name },
       { field: 'description', label: 'Description', from: null, to: 'Night' },
-      { field: 'minimumRole', label: 'Visible To', from: null, to: 'ADMIN' },
+      { field: 'minimumRole', label: 'Visible To', from: null, to: 'Customer' },
       { field: 'carriers', label: 'Carriers', added: [carriers[0]!.name] },
       { field: 'primaryVisibility', label: 'Primary Visibility', from: null, to: root.name },
       { field: 'clusters', label: 'Clusters', added: [root.name] },

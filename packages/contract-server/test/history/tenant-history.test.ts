@@ -150,7 +150,7 @@ describe('a record whose minimum role went above the reader’s and came back', 
     expect(read.body.withheld).toBe(1);
     const [back, seen] = read.body.entries as [Json, Json];
     expect(back.beforeWithheld).toBe(true);
-    expect(back.changes).toContainEqual({ field: 'minimumRole', label: 'Visible To', to: 'ADMIN' });
+    expect(back.changes).toContainEqual({ field: 'minimumRole', label: 'Visible To', to: 'Customer' });
     expect(back.changes).toContainEqual({ field: 'description', label: 'Description', to: 'Public-Again' });
     expect(seen.changes).toEqual([{ field: 'description', label: 'Description', from: 'fixture', to: 'Seen-By-A' }]);
   });

@@ -9,6 +9,7 @@ import { CARD_HEADER_ID, PAGE_HEADER_ID } from '../components/ui/page.tsx';
 import { getConfig } from '../lib/config.ts';
 import { BASE_PATH, href, toLogout } from '../lib/paths.ts';
 import { isLoggedIn, roleOf, useSession } from '../lib/session.ts';
+import { TOASTS_BELOW } from '../lib/toast-placement.ts';
 import { setUpAnalytics } from './analytics.ts';
 import { loadApplicationInfo } from './app-info.ts';
 import { applyHeights } from './layout-heights.ts';
@@ -97,6 +98,41 @@ function FallbackTopBar({ username }: { username: string | null }) {
   );
 }
 
+const MAIN_ID = 'main-content';
+
+/**
+ * The first tab stop: past the header and the navigation to the screen itself
+ * (WCAG 2.4.1), out of sight until focused.
+ */
+function SkipLink() {
+  return (
+    <Link
+      href={`#${MAIN_ID}`}
+      onClick={(e) => {
+        // The address keeps its route: focus moves, the hash does not (wouter would read it as a new place).
+        e.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+      position="fixed"
+      top="2"
+      left="2"
+      zIndex="skipNav"
+      px="4"
+      py="2"
+      borderRadius="md"
+      bg="bg"
+      color="fg"
+      fontWeight="semibold"
+      boxShadow="lg"
+      transform="translateY(-200%)"
+      _focusVisible={{ transform: 'none', outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
+      colorPalette="blue"
+    >
+      Skip to main content
+    </Link>
+  );
+}
+
 export function ShellLayout({ children }: { children: ReactNode }) {
   const user = useSession((s) => s.user);
   const signedIn = isLoggedIn(user);
@@ -106,8 +142,9 @@ export function ShellLayout({ children }: { children: ReactNode }) {
 
   return (
     <Flex direction="column" minH="100vh">
+      <SkipLink />
       {/* The shared header renders its own banner landmark; the fallback bar is one until then. */}
-      <Box id={HEADER_AREA_ID} flexShrink={0}>
+      <Box id={HEADER_AREA_ID} flexShrink={0} {...TOASTS_BELOW}>
         <Flex>
           <Box flex="1" minW="0">
             <div id={HEADER_ELEMENT_ID} />
@@ -129,7 +166,17 @@ export function ShellLayout({ children }: { children: ReactNode }) {
       </Box>
       <Flex flex="1" minH="0">
         {signedIn ? <SideNav items={navItemsFor(roleOf(user))} /> : null}
-        <Box as="main" id="main-content" flex="1" minW="0" height="var(--up-main-height)" overflowY="auto" bg="bg">
+        <Box
+          as="main"
+          id={MAIN_ID}
+          tabIndex={-1}
+          outline="none"
+          flex="1"
+          minW="0"
+          height="var(--up-main-height)"
+          overflowY="auto"
+          bg="bg"
+        >
           {children}
         </Box>
       </Flex>

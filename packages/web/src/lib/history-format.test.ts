@@ -94,9 +94,19 @@ describe('when', () => {
 
 describe('the record as it was', () => {
   it('labels wire fields in words', () => {
-    expect(fieldLabel('minimumRole')).toBe('Minimum Role');
+    expect(fieldLabel('minimumRole')).toBe('Visible To');
     expect(fieldLabel('allowedRedirectTarget')).toBe('Allowed Redirect Target');
     expect(fieldLabel('uuid')).toBe('UUID');
+  });
+
+  it("says a record's minimum role as the Visible To selector does", () => {
+    const [row] = snapshotRows({ minimumRole: { name: 'ADMIN' } }, { minimumRole: { name: 'SCO_ADMIN' } });
+    expect(row).toMatchObject({
+      label: 'Visible To',
+      before: { kind: 'text', text: 'Customer' },
+      after: { kind: 'text', text: 'SCO Customer' },
+      changed: true,
+    });
   });
 
   it('reads named things by name, lists item by item, other objects as rows', () => {

@@ -2,6 +2,8 @@
 // unit-tested: the action, who, when (absolute and relative, in the browser's
 // time zone), one line per changed field, and the whole record as it was, as
 // rows a person reads rather than JSON.
+
+import { visibleToLabel } from '@userprofile/shared/constants';
 import type { components } from '@userprofile/shared/generated/api';
 import { historyTexts } from '@userprofile/shared/messages';
 
@@ -123,9 +125,17 @@ export interface FieldRow {
 /** Past this many items a list shows 'and N more'. */
 export const LIST_LIMIT = 50;
 
-/** 'minimumRole' → 'Minimum Role', 'apiHost' → 'Api Host', 'errigalCustomerCompany' → 'Errigal Customer Company'. */
+/** The forms' words for the wire's fields where they differ from the field's name. */
+const FORM_LABELS: Readonly<Record<string, string>> = {
+  uuid: 'UUID',
+  minimumRole: 'Visible To',
+  errigalCustomerCompany: 'Company',
+};
+
+/** 'minimumRole' → 'Visible To' (the form's word), 'apiHost' → 'Api Host', 'dataUrl' → 'Data Url'. */
 export function fieldLabel(key: string): string {
-  if (key === 'uuid') return 'UUID';
+  const known = FORM_LABELS[key];
+  if (known) return known;
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
@@ -167,11 +177,20 @@ export function valueView(value: unknown, labels: ReadonlyMap<string, string> = 
   return { kind: 'text', text: scalarText(value) };
 }
 
+/** A field's value in words; a minimum role as the Visible To selector says it ('Customer', not 'ADMIN'). */
+function fieldValueView(key: string, value: unknown, labels: ReadonlyMap<string, string>): ValueView {
+  if (key === 'minimumRole' && value && typeof value === 'object') {
+    const role = (value as { name?: unknown }).name;
+    if (typeof role === 'string') return { kind: 'text', text: visibleToLabel(role) };
+  }
+  return valueView(value, labels);
+}
+
 function fieldRows(record: Record<string, unknown>, labels: ReadonlyMap<string, string>): FieldRow[] {
   return Object.entries(record).map(([key, value]) => ({
     key,
     label: labels.get(key) ?? fieldLabel(key),
-    value: valueView(value, labels),
+    value: fieldValueView(key, value, labels),
   }));
 }
 
@@ -198,8 +217,8 @@ export function snapshotRows(
   const changedFields = new Set(changes.map((c) => c.field));
   const keys = [...new Set([...Object.keys(after ?? {}), ...Object.keys(before ?? {})])];
   return keys.map((key) => {
-    const b = before && key in before ? valueView(before[key], labels) : null;
-    const a = after && key in after ? valueView(after[key], labels) : null;
+    const b = before && key in before ? fieldValueView(key, before[key], labels) : null;
+    const a = after && key in after ? fieldValueView(key, after[key], labels) : null;
     const differs = before && after ? JSON.stringify(before[key]) !== JSON.stringify(after[key]) : false;
     return {
       key,

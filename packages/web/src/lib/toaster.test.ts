@@ -1,8 +1,13 @@
 import { TOAST } from '@userprofile/shared/constants';
-import { describe, expect, it } from 'vitest';
-import { notify, toaster, toasterStarted } from './toaster.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { notify, TOAST_CAP_MS, toastCount, toaster, toasterStarted } from './toaster.ts';
 
 const shown = () => toaster.getVisibleToasts().map((t) => ({ type: t.type, title: t.title, duration: t.duration }));
+const counts = () => toaster.getVisibleToasts().map((t) => [t.title, toastCount(t)]);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('toasts (spec §4, §9)', () => {
   it('the same message again while it is on screen restarts its time-out instead of stacking a copy', () => {
@@ -26,5 +31,53 @@ describe('toasts (spec §4, §9)', () => {
     notify.success('Invalid');
     notify.error('Something else');
     expect(shown()).toHaveLength(4);
+  });
+});
+
+describe('toasts that come again (issue 25)', () => {
+  it('counts a message raised again on its card, so a retry that fails again is visibly new', () => {
+    toaster.remove();
+    notify.error('Failed To Sync Apps');
+    expect(counts()).toEqual([['Failed To Sync Apps', 1]]);
+    notify.error('Failed To Sync Apps');
+    notify.error('Failed To Sync Apps');
+    expect(counts()).toEqual([['Failed To Sync Apps', 3]]);
+  });
+
+  it('shows a burst of one group as one card with the latest message and the count', () => {
+    toaster.remove();
+    for (const name of ['A', 'B', 'C', 'D'])
+      notify.info(`Cluster ${name} Was Added Successfully To Profile`, { group: 'ticks' });
+    expect(counts()).toEqual([['Cluster D Was Added Successfully To Profile', 4]]);
+    // Another group, or no group, is a card of its own.
+    notify.info('Cluster E Was Added Successfully To Profile');
+    expect(counts()).toHaveLength(2);
+  });
+
+  it('keeps a reason line given as a string or in the options', () => {
+    toaster.remove();
+    notify.error('Error Saving User x', 'Timed out');
+    notify.warning('Careful', { description: 'Why' });
+    expect(toaster.getVisibleToasts().map((t) => t.description)).toEqual(['Why', 'Timed out']);
+  });
+
+  it('takes a toast away after the cap however long it is paused (a pointer parked on it)', () => {
+    vi.useFakeTimers();
+    toaster.remove();
+    const dismissed: string[] = [];
+    const stop = toaster.subscribe((t: { id: string; message?: string }) => {
+      if (t.message === 'DISMISS') dismissed.push(t.id);
+    });
+    notify.success('3 Applications Synced');
+    toaster.pause();
+    vi.advanceTimersByTime(TOAST_CAP_MS - 1);
+    expect(dismissed).toEqual([]);
+    // Raised again: the cap counts from then.
+    notify.success('3 Applications Synced');
+    vi.advanceTimersByTime(TOAST_CAP_MS - 1);
+    expect(dismissed).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(dismissed).toEqual(['success:3 Applications Synced']);
+    stop();
   });
 });

@@ -11,41 +11,83 @@ export const toaster = createToaster({
   duration: TOAST.timeOut,
   // The exit animation: spec §9's ease time.
   removeDelay: TOAST.easeTime,
-  // Hovering pauses the time-out (the role of spec §9's extended time-out), as does a hidden tab.
+  // Hovering pauses the time-out (the role of spec §9's extended time-out), up to
+  // TOAST_CAP_MS below, as does a hidden tab.
   pauseOnPageIdle: true,
   max: 5,
 });
 
 type Kind = 'success' | 'error' | 'warning' | 'info';
-type Toast = { type: Kind; title: string; description: string | undefined };
+type Toast = { type: Kind; title: string; description: string | undefined; group?: string | undefined };
+
+/** What a toast says beyond its title. */
+export interface ToastMore {
+  /** A second line saying more (the reason). */
+  description?: string;
+  /**
+   * Messages of one burst (every tick in the cluster tree raises one) share
+   * one card: it shows the latest and counts them, instead of a card each.
+   */
+  group?: string;
+}
+
+/** The times a toast's card has been raised (1 at first); drawn as '×2', '×3', ... from the second. */
+export const toastCount = (toast: { meta?: Record<string, unknown> | undefined }): number =>
+  Number(toast.meta?.count ?? 1);
+
+/**
+ * However long the pointer rests on a toast (it pauses the time-out, the role
+ * of spec §9's extended time-out), it goes this long after it was last raised:
+ * a pointer parked where toasts appear must not keep one there for ever.
+ */
+export const TOAST_CAP_MS = 3 * TOAST.timeOut;
 
 // Toasts raised before the toaster UI has started (a guard on the very first
 // screen) would sit in the store unseen: they wait here until it has.
 let pending: Toast[] | null = [];
 
-/** Times each on-screen toast has been raised again (its duration alternates, see below). */
-const repeats = new Map<string, number>();
+const caps = new Map<string, ReturnType<typeof setTimeout>>();
+
+function capLifetime(id: string): void {
+  clearTimeout(caps.get(id));
+  caps.set(
+    id,
+    setTimeout(() => {
+      caps.delete(id);
+      toaster.dismiss(id);
+    }, TOAST_CAP_MS),
+  );
+}
 
 /**
- * One toast per kind and text: the same message again while it is on screen
- * restarts its time-out instead of stacking a copy (five failed tries, one
- * toast). The toast machine restarts its timer when the duration changes, so
- * a repeat alternates it by one millisecond.
+ * One card per kind and text (or per kind and burst group): the same message
+ * again while it is on screen counts up on its card ('×2', so a retry that
+ * fails again is visibly new) and restarts its time-out instead of stacking a
+ * copy (five failed tries, one toast). The toast machine restarts its timer
+ * when the duration changes, so a repeat alternates it by one millisecond.
  */
-function show(type: Kind, title: string, description?: string): void {
+function show(type: Kind, title: string, description?: string, group?: string): void {
   if (pending) {
-    if (!pending.some((t) => t.type === type && t.title === title)) pending.push({ type, title, description });
+    if (!pending.some((t) => t.type === type && (group ? t.group === group : t.title === title)))
+      pending.push({ type, title, description, group });
+    else if (group)
+      pending = pending.map((t) => (t.type === type && t.group === group ? { ...t, title, description } : t));
     return;
   }
-  const id = `${type}:${title}`;
-  if (toaster.isVisible(id)) {
-    const n = (repeats.get(id) ?? 0) + 1;
-    repeats.set(id, n);
-    toaster.update(id, { duration: TOAST.timeOut + (n % 2), ...(description ? { description } : {}) });
+  const id = group ? `${type}:group:${group}` : `${type}:${title}`;
+  capLifetime(id);
+  const shown = toaster.getVisibleToasts().find((t) => t.id === id);
+  if (shown && toaster.isVisible(id)) {
+    const count = toastCount(shown) + 1;
+    toaster.update(id, {
+      title,
+      description,
+      duration: TOAST.timeOut + (count % 2),
+      meta: { count },
+    });
     return;
   }
-  repeats.delete(id);
-  toaster.create({ id, type, title, closable: true, ...(description ? { description } : {}) });
+  toaster.create({ id, type, title, description, closable: true, meta: { count: 1 } });
 }
 
 // Toasts raised just before a full page load (spec §4: an application delete
@@ -87,13 +129,20 @@ export function notifyAfterReload(type: Kind, title: string, description?: strin
 export function toasterStarted(): void {
   const queued = [...takeToastsAfterReload(), ...(pending ?? [])];
   pending = null;
-  for (const t of queued) show(t.type, t.title, t.description);
+  for (const t of queued) show(t.type, t.title, t.description, t.group);
 }
 
-/** A toast: the catalogue text as its title, and optionally a second line saying more (the reason). */
+/** A toast: the catalogue text as its title, and optionally a second line (the reason) or its burst group. */
+function raise(type: Kind) {
+  return (text: string, more?: string | ToastMore) => {
+    const { description, group } = typeof more === 'string' ? { description: more, group: undefined } : (more ?? {});
+    show(type, text, description, group);
+  };
+}
+
 export const notify = {
-  success: (text: string, description?: string) => show('success', text, description),
-  error: (text: string, description?: string) => show('error', text, description),
-  warning: (text: string, description?: string) => show('warning', text, description),
-  info: (text: string, description?: string) => show('info', text, description),
+  success: raise('success'),
+  error: raise('error'),
+  warning: raise('warning'),
+  info: raise('info'),
 };

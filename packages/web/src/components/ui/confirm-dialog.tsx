@@ -1,11 +1,13 @@
 // The confirmation before a delete (spec §2): a title, a warning, and an
 // optional body listing what depends on the record (the business profiles
-// using an app profile, the users of a business or visibility profile). The
-// dependants load when the dialog opens; their failure is named in the body.
+// using an app profile, the users of a business or visibility profile: one
+// shape, <DeleteImpact>). The dependants load when the dialog opens; their
+// failure is named in the body.
 // Any other question put to the admin before an action (the profiles' impact
 // preview before a save) is the same dialog with its own labels and colour.
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Box, Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Fragment, type ReactNode } from 'react';
+import { RecordLink } from './list-kit.tsx';
 
 export function ConfirmDialog({
   open,
@@ -70,16 +72,52 @@ export function ConfirmDialog({
   );
 }
 
-/** The dependants section of a delete confirmation: loading, the names, none, or the failure. */
-export function Dependants({
+/** A record that depends on the one to delete, by name, with the address of its editor. */
+export interface DependantLink {
+  key: string;
+  name: string;
+  href: string;
+}
+
+/** A count of a delete's impact ('Active Users 3'); `key` names it for tests (data-count). */
+export interface ImpactCount {
+  key: string;
+  label: string;
+  value: number;
+}
+
+/** The counts of active and inactive users among `users`, and each user by username (every profile's delete shows them so). */
+export function userImpact(
+  users: readonly { uuid: string; username: string; active: boolean }[] | null,
+  editHref: (uuid: string) => string,
+) {
+  if (!users) return { counts: [], items: null };
+  const active = users.filter((u) => u.active).length;
+  return {
+    counts: [
+      { key: 'active', label: 'Active Users', value: active },
+      { key: 'inactive', label: 'Inactive Users', value: users.length - active },
+    ],
+    items: users.map((u) => ({ key: u.uuid, name: u.username, href: editHref(u.uuid) })),
+  };
+}
+
+/**
+ * What a delete touches, in one shape for every profile (issue 25): the
+ * counts first, then the names, each a link to its editor; or loading, or
+ * the area's failure message (spec §8).
+ */
+export function DeleteImpact({
+  counts,
   heading,
-  names,
+  items,
   loading,
   error,
   none,
 }: {
+  counts: readonly ImpactCount[];
   heading: string;
-  names: readonly string[] | null;
+  items: readonly DependantLink[] | null;
   loading: boolean;
   /** The area's message when the dependants could not be loaded (spec §8). */
   error: string | null;
@@ -92,22 +130,41 @@ export function Dependants({
       </Text>
     );
   }
-  if (loading || names === null) {
+  if (loading || items === null) {
     return (
       <Text color="fg.muted" role="status">
         Loading...
       </Text>
     );
   }
-  if (names.length === 0) return <Text color="fg.muted">{none}</Text>;
   return (
-    <Stack gap="1">
-      <Text fontWeight="medium">{heading}</Text>
-      <Stack as="ul" gap="0.5" ps="4" maxH="48" overflow="auto" listStyleType="disc">
-        {names.map((name) => (
-          <li key={name}>{name}</li>
+    <Stack gap="3" data-delete-impact>
+      <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="1">
+        {counts.map((c) => (
+          <Fragment key={c.key}>
+            <Text as="dt" fontWeight="medium">
+              {c.label}
+            </Text>
+            <Text as="dd" data-count={c.key}>
+              {c.value}
+            </Text>
+          </Fragment>
         ))}
-      </Stack>
+      </Box>
+      {items.length === 0 ? (
+        <Text color="fg.muted">{none}</Text>
+      ) : (
+        <Stack gap="1">
+          <Text fontWeight="medium">{heading}</Text>
+          <Stack as="ul" gap="0.5" ps="4" maxH="48" overflow="auto" listStyleType="disc">
+            {items.map((item) => (
+              <li key={item.key}>
+                <RecordLink href={item.href}>{item.name}</RecordLink>
+              </li>
+            ))}
+          </Stack>
+        </Stack>
+      )}
     </Stack>
   );
 }

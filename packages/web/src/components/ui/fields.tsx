@@ -4,7 +4,7 @@
 import { Link as ChakraLink, Field, Flex, HStack, Input, RadioGroup, Text, Textarea } from '@chakra-ui/react';
 import { type ReactNode, useId } from 'react';
 import { LuExternalLink } from 'react-icons/lu';
-import { Link } from 'wouter';
+import { href } from '../../lib/paths.ts';
 import { NativeSelect, type SelectOption } from './native-select.tsx';
 
 interface FieldFrame {
@@ -141,10 +141,18 @@ export function SelectField({
           {...(placeholder !== undefined ? { placeholder } : {})}
         />
         {openLink ? (
-          <ChakraLink asChild fontSize="sm" color="blue.fg" whiteSpace="nowrap">
-            <Link href={openLink} aria-label={`Open ${frame.label}`}>
-              Open <LuExternalLink aria-hidden />
-            </Link>
+          // A new tab, as its icon says: the form stays as it is, unsaved edits and all.
+          <ChakraLink
+            href={href(openLink)}
+            target="_blank"
+            rel="noopener"
+            aria-label={`Open ${frame.label}`}
+            title="Opens in a new tab"
+            fontSize="sm"
+            color="blue.fg"
+            whiteSpace="nowrap"
+          >
+            Open <LuExternalLink aria-hidden />
           </ChakraLink>
         ) : null}
       </Flex>

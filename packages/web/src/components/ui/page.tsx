@@ -5,6 +5,7 @@
 import { Box, Button, Card, Flex, Heading, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { TOASTS_BELOW } from '../../lib/toast-placement.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export const PAGE_HEADER_ID = 'page-header';
@@ -23,6 +24,7 @@ export function PageHeader({ title, subtitle, actions, documentTitle }: PageHead
   return (
     <Flex
       id={PAGE_HEADER_ID}
+      {...TOASTS_BELOW}
       align="center"
       justify="space-between"
       gap="4"

@@ -1,12 +1,47 @@
-// Renders the app's toaster (src/lib/toaster.ts): top right, 5000 ms.
+// Renders the app's toaster (src/lib/toaster.ts): top right, 5000 ms, below
+// the header and the title row (lib/toast-placement.ts).
 // Not in a Portal: a portal mounts only after the first commit, and a toast
 // raised by the first screen's effect (the guard's 'Please Login First')
 // would be created before anyone listens. The toaster is fixed-positioned.
-import { Toaster as ChakraToaster, Stack, Toast } from '@chakra-ui/react';
+import { Badge, Toaster as ChakraToaster, HStack, Stack, Toast } from '@chakra-ui/react';
 import { useEffect } from 'react';
-import { toaster, toasterStarted } from '../../lib/toaster.ts';
+import { toastTop } from '../../lib/toast-placement.ts';
+import { toastCount, toaster, toasterStarted } from '../../lib/toaster.ts';
+
+/** Chakra's md breakpoint and sm size: from there the stack is 24rem wide at the right, below it the window's width. */
+const MD = 768;
+const WIDTH = 384;
+const EDGE = 16;
+
+function placeStack(origin: Element | null): void {
+  const right = window.innerWidth - EDGE;
+  const left = window.innerWidth >= MD ? right - WIDTH : EDGE;
+  const top = toastTop(origin, { left, right });
+  const root = document.documentElement.style;
+  if (top === null) root.removeProperty('--app-toast-top');
+  else root.setProperty('--app-toast-top', `${top}px`);
+}
+
+/** Places the stack as each toast is raised (the focused control is the one that raised it), and on resize. */
+function useToastPlacement(): void {
+  useEffect(() => {
+    let origin: Element | null = null;
+    const unsubscribe = toaster.subscribe((toast: { dismiss?: boolean; message?: string }) => {
+      if (toast.dismiss || toast.message) return;
+      origin = document.activeElement === document.body ? null : document.activeElement;
+      placeStack(origin);
+    });
+    const onResize = () => placeStack(origin);
+    window.addEventListener('resize', onResize);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('resize', onResize);
+    };
+  }, []);
+}
 
 export function AppToaster() {
+  useToastPlacement();
   useEffect(() => {
     // After the toast group has subscribed to the store (its own effects run in this same commit).
     const timer = window.setTimeout(toasterStarted, 0);
@@ -14,16 +49,37 @@ export function AppToaster() {
   }, []);
   return (
     <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-      {(toast) => (
-        <Toast.Root width={{ md: 'sm' }}>
-          <Toast.Indicator />
-          <Stack gap="1" flex="1" maxWidth="100%">
-            {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
-            {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
-          </Stack>
-          {toast.closable ? <Toast.CloseTrigger aria-label="Dismiss" /> : null}
-        </Toast.Root>
-      )}
+      {(toast) => {
+        const count = toastCount(toast);
+        return (
+          <Toast.Root width={{ md: 'sm' }}>
+            <Toast.Indicator />
+            <Stack gap="1" flex="1" maxWidth="100%">
+              <HStack gap="2" align="start" justify="space-between">
+                {toast.title ? <Toast.Title>{toast.title}</Toast.Title> : null}
+                {count > 1 ? (
+                  // Keyed by the count: a repeat mounts it afresh, so it pops in again.
+                  <Badge
+                    key={count}
+                    data-part="count"
+                    size="sm"
+                    variant="solid"
+                    colorPalette="gray"
+                    flexShrink={0}
+                    animationName="scale-in"
+                    animationDuration="moderate"
+                    aria-label={`raised ${count} times`}
+                  >
+                    ×{count}
+                  </Badge>
+                ) : null}
+              </HStack>
+              {toast.description ? <Toast.Description>{toast.description}</Toast.Description> : null}
+            </Stack>
+            {toast.closable ? <Toast.CloseTrigger aria-label="Dismiss" /> : null}
+          </Toast.Root>
+        );
+      }}
     </ChakraToaster>
   );
 }

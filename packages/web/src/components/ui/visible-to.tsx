@@ -4,7 +4,7 @@
 // chooses the company; other admins pick among the levels up to their own
 // and keep their own company (the server applies it).
 import { Box, Button, ButtonGroup, Field, Fieldset, NativeSelect, Text } from '@chakra-ui/react';
-import { LAYOUT_CODES, NO_SELECTION, type Role, roleRank } from '@userprofile/shared/constants';
+import { LAYOUT_CODES, NO_SELECTION, type Role, roleRank, VISIBLE_TO_LABELS } from '@userprofile/shared/constants';
 import { pageTexts } from '@userprofile/shared/messages';
 import { validateVisibleTo } from '@userprofile/shared/validation';
 import { useId } from 'react';
@@ -22,9 +22,9 @@ export interface CompanyOption {
 }
 
 const LEVELS: readonly { role: Role; label: string }[] = [
-  { role: 'ERRIGAL_ADMIN', label: 'Provider' },
-  { role: 'ADMIN', label: 'Customer' },
-  { role: 'SCO_ADMIN', label: 'SCO Customer' },
+  { role: 'ERRIGAL_ADMIN', label: VISIBLE_TO_LABELS.ERRIGAL_ADMIN },
+  { role: 'ADMIN', label: VISIBLE_TO_LABELS.ADMIN },
+  { role: 'SCO_ADMIN', label: VISIBLE_TO_LABELS.SCO_ADMIN },
 ];
 
 /** The levels a caller may choose (spec §2, §6). */

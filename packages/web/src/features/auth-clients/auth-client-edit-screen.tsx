@@ -16,6 +16,7 @@ import { EditorActions, EditorForm } from '../../components/ui/editor-form.tsx';
 import { TextField } from '../../components/ui/fields.tsx';
 import { Screen } from '../../components/ui/page.tsx';
 import { BasicAndHistoryTabs } from '../../components/ui/record-history.tsx';
+import { SecretField } from '../../components/ui/secret-field.tsx';
 import { failureReason } from '../../lib/api/errors.ts';
 import { getConfig } from '../../lib/config.ts';
 import { editorScreen } from '../../lib/editor-screen.ts';
@@ -77,26 +78,22 @@ function AuthClientEditor({ uuid }: { uuid: string | null }) {
                       helper={isNew ? 'Given when the client is created' : undefined}
                       end={form.uuid ? <CopyButton value={form.uuid} label="Copy client id" /> : undefined}
                     />
-                    <TextField
+                    <SecretField
                       label="Client Secret"
                       required
-                      monospace
                       autoComplete="off"
                       {...bind('clientSecret')}
                       helper="The other application authenticates with it at the token endpoint"
                       end={
-                        <>
-                          <IconButton
-                            size="sm"
-                            variant="outline"
-                            aria-label="Generate a new secret"
-                            title="Generate a new secret"
-                            onClick={() => set('clientSecret', generateClientSecret())}
-                          >
-                            <LuDices />
-                          </IconButton>
-                          <CopyButton value={form.clientSecret} label="Copy client secret" />
-                        </>
+                        <IconButton
+                          size="sm"
+                          variant="outline"
+                          aria-label="Generate a new secret"
+                          title="Generate a new secret"
+                          onClick={() => set('clientSecret', generateClientSecret())}
+                        >
+                          <LuDices />
+                        </IconButton>
                       }
                     />
                     <TextField label="Name" required {...bind('name')} />

@@ -10,7 +10,7 @@ import { historyTexts, profileMessages } from '@userprofile/shared/messages';
 import type { AppProfileField } from '@userprofile/shared/validation';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
-import { Dependants } from '../../components/ui/confirm-dialog.tsx';
+import { DeleteImpact } from '../../components/ui/confirm-dialog.tsx';
 import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
 import { SelectField } from '../../components/ui/fields.tsx';
 import { RecordLink } from '../../components/ui/list-kit.tsx';
@@ -128,9 +128,17 @@ function AppProfileEditor({ uuid }: { uuid: string | null }) {
         body: (
           <>
             <Text>{`Delete the application profile ${form.name}? It is taken out of every business profile that uses it.`}</Text>
-            <Dependants
+            <DeleteImpact
+              counts={
+                dependants.data
+                  ? [{ key: 'businessProfiles', label: 'Business Profiles', value: dependants.data.length }]
+                  : []
+              }
               heading="Business profiles that use it:"
-              names={dependants.data?.map((b) => b.name) ?? null}
+              items={
+                dependants.data?.map((b) => ({ key: b.uuid, name: b.name, href: toBusinessProfileEdit(b.uuid) })) ??
+                null
+              }
               loading={dependants.loading}
               error={dependants.error}
               none="No business profile uses it."

@@ -9,6 +9,7 @@ import { historyTexts, profileMessages } from '@userprofile/shared/messages';
 import type { BusinessProfileField } from '@userprofile/shared/validation';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
+import { DeleteImpact, userImpact } from '../../components/ui/confirm-dialog.tsx';
 import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
 import { SelectField } from '../../components/ui/fields.tsx';
 import { ClientListFooter, RecordLink } from '../../components/ui/list-kit.tsx';
@@ -116,7 +117,13 @@ function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
         body: (
           <>
             <Text>{`Delete the business profile ${form.name}? Its users are left without a profile.`}</Text>
-            <UserCounts users={users} />
+            <DeleteImpact
+              {...userImpact(users.data, toUserEdit)}
+              heading="Users who have this profile:"
+              loading={users.loading}
+              error={users.error}
+              none="No user has this profile."
+            />
           </>
         ),
         onOpen: users.load,
@@ -187,35 +194,6 @@ function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
         {uuid ? <HistoryTabContent kind="businessProfile" uuid={uuid} record={editor.record} /> : null}
       </Tabs.Root>
     </ProfileEditorFrame>
-  );
-}
-
-/** The delete confirmation's counts of active and inactive users (spec §2). */
-function UserCounts({ users }: { users: Dependants<ProfileUser> }) {
-  if (users.error) {
-    return (
-      <Text color="fg.error" role="alert">
-        {users.error}
-      </Text>
-    );
-  }
-  if (!users.data) return <Loading />;
-  const active = users.data.filter((u) => u.active).length;
-  return (
-    <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="1" data-user-counts>
-      <Text as="dt" fontWeight="medium">
-        Active Users
-      </Text>
-      <Text as="dd" data-count="active">
-        {active}
-      </Text>
-      <Text as="dt" fontWeight="medium">
-        Inactive Users
-      </Text>
-      <Text as="dd" data-count="inactive">
-        {users.data.length - active}
-      </Text>
-    </Box>
   );
 }
 

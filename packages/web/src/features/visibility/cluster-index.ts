@@ -84,6 +84,13 @@ export function subtreeIds(index: ClusterIndex, i: number): string[] {
   return index.uuid.slice(i, index.end[i]);
 }
 
+/** The uuids of node i's ancestors, its root first. */
+export function ancestorIds(index: ClusterIndex, i: number): string[] {
+  const out: string[] = [];
+  for (let p = index.parent[i] as number; p >= 0; p = index.parent[p] as number) out.unshift(index.uuid[p] as string);
+  return out;
+}
+
 /** For each node, how many of its descendants are selected: one reverse pass. */
 export function selectedDescendantCounts(index: ClusterIndex, selected: ReadonlySet<string>): Int32Array {
   const counts = new Int32Array(index.size);

@@ -3,11 +3,13 @@
 // rows with aria-level, fed to a virtualiser; design.md "Large trees"). It is
 // one tab stop: the tree keeps focus and points at the active row with
 // aria-activedescendant, and the keys of the WAI-ARIA tree pattern move,
-// open, close and select (arrows, Home, End, Space).
+// open, close and select (arrows, Home, End, Space). A click anywhere on a row
+// but its chevron ticks it; a branch with some of its subtree selected shows a
+// partial box (aria-checked="mixed").
 import { Box, Button, Flex, Input, Text } from '@chakra-ui/react';
 import { type Rect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, type MouseEvent, memo, useId, useMemo, useRef, useState } from 'react';
-import { LuCheck, LuChevronDown, LuChevronRight } from 'react-icons/lu';
+import { type KeyboardEvent, type MouseEvent, memo, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { LuCheck, LuChevronDown, LuChevronRight, LuMinus } from 'react-icons/lu';
 import {
   type ClusterIndex,
   descendantCount,
@@ -53,6 +55,8 @@ export interface ClusterTreeProps {
   onToggleSelected: ((uuid: string) => void) | null;
   onExpand: (uuid: string, open: boolean) => void;
   onExpandAll: (open: boolean) => void;
+  /** A cluster to scroll to and point at, its ancestors already open (a new seq: again). */
+  reveal?: { uuid: string; seq: number } | null;
   /** Height of the scrolling tree in pixels. */
   height?: number;
 }
@@ -69,6 +73,7 @@ export const ClusterTree = memo(function ClusterTree({
   onToggleSelected,
   onExpand,
   onExpandAll,
+  reveal = null,
   height = 420,
 }: ClusterTreeProps) {
   const treeId = useId();
@@ -103,6 +108,19 @@ export const ClusterTree = memo(function ClusterTree({
     setActive(index.uuid[rows[clamped] as number] as string);
     virtualizer.scrollToIndex(clamped, { align: 'auto' });
   };
+
+  // Once its row is in the list (the ancestors' opening may render first), once per request.
+  const revealed = useRef(0);
+  useEffect(() => {
+    if (!reveal || reveal.seq === revealed.current) return;
+    const node = index.at.get(reveal.uuid);
+    const row = node === undefined ? undefined : rowOf.get(node);
+    if (row === undefined) return;
+    revealed.current = reveal.seq;
+    setActive(reveal.uuid);
+    virtualizer.scrollToIndex(row, { align: 'center' });
+    scrollRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [reveal, index, rowOf, virtualizer]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (rows.length === 0) return;
@@ -149,15 +167,16 @@ export const ClusterTree = memo(function ClusterTree({
     if (handled) event.preventDefault();
   };
 
-  // One handler for every row (rows carry their uuid; the part clicked says what to do).
+  // One handler for every row (rows carry their uuid): the chevron opens or
+  // closes, anywhere else on the row ticks (a leaf's chevron space too).
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
     const row = target.closest<HTMLElement>('[data-uuid]');
     const uuid = row?.dataset.uuid;
     if (!uuid) return;
-    const part = target.closest<HTMLElement>('[data-part]')?.dataset.part;
-    if (part === 'select') onToggleSelected?.(uuid);
-    else if (part === 'toggle' && matches === null) onExpand(uuid, !expanded.has(uuid));
+    const onToggle = target.closest<HTMLElement>('[data-part=toggle]') !== null && !!row?.hasAttribute('aria-expanded');
+    if (!onToggle) onToggleSelected?.(uuid);
+    else if (matches === null) onExpand(uuid, !expanded.has(uuid));
     // After the draft's change: valtio tells its readers in a microtask queued
     // before React's own, so the new selection and the active row are one render.
     setActive(uuid);
@@ -269,6 +288,10 @@ interface TreeRowProps {
 // styled by the tree's one rule set (treeStyles): a few hundred Chakra
 // components per screenful would cost their props resolution on every mount.
 const TreeRow = memo(function TreeRow(p: TreeRowProps) {
+  // Ticked: the cluster and its whole subtree; partial: some of it; empty: none of it.
+  const below = p.selectedBelow ?? 0;
+  const checked =
+    p.selected && below === p.descendants ? 'true' : !p.selected && below === 0 ? 'false' : ('mixed' as const);
   return (
     // biome-ignore lint/a11y/useFocusableInteractive: focus stays on the tree, which points here with aria-activedescendant
     <div
@@ -279,6 +302,7 @@ const TreeRow = memo(function TreeRow(p: TreeRowProps) {
       aria-setsize={p.setSize}
       aria-expanded={p.expanded}
       aria-selected={p.selected}
+      aria-checked={checked}
       data-active={p.active || undefined}
       data-uuid={p.uuid}
       style={{ transform: `translateY(${p.top}px)`, paddingLeft: 8 + (p.level - 1) * INDENT }}
@@ -286,8 +310,8 @@ const TreeRow = memo(function TreeRow(p: TreeRowProps) {
       <span aria-hidden="true" data-part="toggle">
         {p.expanded === undefined ? null : p.expanded ? <LuChevronDown /> : <LuChevronRight />}
       </span>
-      <span aria-hidden="true" data-part="select" data-box data-checked={p.selected || undefined}>
-        {p.selected ? <LuCheck size={12} /> : null}
+      <span aria-hidden="true" data-part="select" data-box data-checked={checked}>
+        {checked === 'true' ? <LuCheck size={12} /> : checked === 'mixed' ? <LuMinus size={12} /> : null}
       </span>
       <span data-part="select" data-name>
         {p.name}
@@ -327,8 +351,10 @@ const treeStyles = {
     display: 'flex',
     alignItems: 'center',
     gap: '6px',
-    cursor: 'default',
+    cursor: 'pointer',
   },
+  '& [role=treeitem]:hover': { bg: 'bg.subtle' },
+  '&[data-locked] [role=treeitem]': { cursor: 'default' },
   '& [role=treeitem][data-active]': {
     bg: 'bg.muted',
     outline: '1px solid',
@@ -336,8 +362,6 @@ const treeStyles = {
     outlineOffset: '-1px',
   },
   '& [data-part=toggle]': { width: '18px', display: 'inline-flex', justifyContent: 'center', cursor: 'pointer' },
-  '& [data-part=select]': { cursor: 'pointer' },
-  '&[data-locked] [data-part=select]': { cursor: 'default' },
   '& [data-box]': {
     width: '16px',
     height: '16px',
@@ -349,7 +373,7 @@ const treeStyles = {
     alignItems: 'center',
     justifyContent: 'center',
   },
-  '& [data-box][data-checked]': {
+  '& [data-box]:is([data-checked=true], [data-checked=mixed])': {
     bg: 'colorPalette.solid',
     borderColor: 'colorPalette.solid',
     color: 'colorPalette.contrast',

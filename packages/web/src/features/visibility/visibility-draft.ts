@@ -6,7 +6,13 @@
 import { CLUSTER_TREE_EXPANDED_DEPTH } from '@userprofile/shared/constants';
 import { proxy, ref } from 'valtio';
 import { notify } from '../../lib/toaster.ts';
-import { buildClusterIndex, type ClusterIndex, initiallyExpanded } from './cluster-index.ts';
+import {
+  ancestorIds,
+  buildClusterIndex,
+  type ClusterIndex,
+  filterMatches,
+  initiallyExpanded,
+} from './cluster-index.ts';
 import { type ElementKind, newVisibilityForm, type VisibilityForm, type VisibilitySet } from './visibility-form.ts';
 import {
   type ClusterSelection,
@@ -34,6 +40,8 @@ interface EditorState {
   /** Cluster tree: open nodes and the filter text. */
   expanded: ReadonlySet<string>;
   treeFilter: string;
+  /** The cluster the tree should show and point at (a new seq each time: the same cluster again scrolls again). */
+  reveal: { uuid: string; seq: number } | null;
   alerts: EditorAlert[];
 }
 
@@ -45,6 +53,7 @@ export const editor = proxy<EditorState>({
   index: null,
   expanded: ref(new Set<string>()),
   treeFilter: '',
+  reveal: null,
   alerts: [],
 });
 
@@ -90,6 +99,7 @@ export function startEditing(form: VisibilityForm, set: VisibilitySet): void {
   editor.form = withRefs(form);
   editor.expanded = ref(expanded as Set<string>);
   editor.treeFilter = '';
+  editor.reveal = null;
   editor.alerts = [];
 }
 
@@ -102,7 +112,8 @@ export function setFormField<K extends 'name' | 'description' | 'minimumRole' | 
 
 function show(notice: Notice | null): void {
   if (!notice) return;
-  if (notice.kind === 'info') notify.info(notice.text);
+  // Each tick raises one (spec §8): a burst of ticks is one card with a count, not a card each.
+  if (notice.kind === 'info') notify.info(notice.text, { group: 'visibility-selection' });
   else editor.alerts.push({ id: nextAlert++, text: notice.text });
 }
 
@@ -133,8 +144,22 @@ export function toggleClusterSelection(uuid: string): void {
   applyClusters(toggleCluster(editor.index ?? emptyIndex, clusterState(), uuid));
 }
 
+/** Chooses the primary visibility and shows it in the tree (its ancestors opened, scrolled to). */
 export function choosePrimaryVisibility(uuid: string | null): void {
   applyClusters(choosePrimary(editor.index ?? emptyIndex, clusterState(), uuid));
+  if (uuid) revealCluster(uuid);
+}
+
+/** Opens the ancestors of a cluster, and clears a tree filter that hides it, so the tree can scroll to it. */
+export function revealCluster(uuid: string): void {
+  const index = editor.index ?? emptyIndex;
+  const at = index.at.get(uuid);
+  if (at === undefined) return;
+  const hidden = filterMatches(index, editor.treeFilter);
+  if (hidden && !hidden.keep[at]) editor.treeFilter = '';
+  const closed = ancestorIds(index, at).filter((id) => !editor.expanded.has(id));
+  if (closed.length > 0) editor.expanded = ref(new Set([...editor.expanded, ...closed]));
+  editor.reveal = { uuid, seq: (editor.reveal?.seq ?? 0) + 1 };
 }
 
 export function toggleAllClusterSelection(): void {

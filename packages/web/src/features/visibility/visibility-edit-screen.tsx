@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { LuCopy, LuTrash2 } from 'react-icons/lu';
 import { snapshot, useSnapshot } from 'valtio';
 import { useLocation, useParams } from 'wouter';
-import { ConfirmDialog, Dependants } from '../../components/ui/confirm-dialog.tsx';
+import { ConfirmDialog, DeleteImpact, userImpact } from '../../components/ui/confirm-dialog.tsx';
 import { DataState } from '../../components/ui/data-state.tsx';
 import { TextAreaField, TextField } from '../../components/ui/fields.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
@@ -23,7 +23,12 @@ import { companies } from '../../lib/data/companies.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
 import { visibilityProfiles } from '../../lib/data/visibility-profiles.ts';
 import { visibilitySet } from '../../lib/data/visibility-set.ts';
-import { toVisibilityProfileEdit, toVisibilityProfileList, toVisibilityProfileNew } from '../../lib/paths.ts';
+import {
+  toUserEdit,
+  toVisibilityProfileEdit,
+  toVisibilityProfileList,
+  toVisibilityProfileNew,
+} from '../../lib/paths.ts';
 import { roleOf, useSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
@@ -31,6 +36,7 @@ import {
   deleteVisibilityProfile,
   fetchVisibilityProfile,
   fetchVisibilityProfileUsers,
+  type ProfileUser,
   saveVisibilityProfile,
 } from './api.ts';
 import type { ClusterIndex } from './cluster-index.ts';
@@ -415,7 +421,7 @@ function DeleteConfirm({
   busy: boolean;
   onConfirm: () => void;
 }) {
-  const [users, setUsers] = useState<string[] | null>(null);
+  const [users, setUsers] = useState<ProfileUser[] | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (!open) return;
@@ -423,7 +429,7 @@ function DeleteConfirm({
     setUsers(null);
     setFailed(false);
     fetchVisibilityProfileUsers(profile.uuid).then(
-      (list) => live && setUsers(list.map((u) => u.username)),
+      (list) => live && setUsers(list),
       () => live && setFailed(true),
     );
     return () => {
@@ -439,9 +445,9 @@ function DeleteConfirm({
       busy={busy}
     >
       <Text>Users who have this visibility profile are left without one.</Text>
-      <Dependants
+      <DeleteImpact
+        {...userImpact(users, toUserEdit)}
         heading="Users who have this visibility profile:"
-        names={users}
         loading={users === null && !failed}
         error={failed ? m.dependantsLoadFailed : null}
         none="No user has this visibility profile."

@@ -3,12 +3,12 @@
 // group rows with their 'Default' toggle; the Cluster tab with the primary
 // visibility dropdown and the tree. They read the valtio draft and call its
 // actions.
-import { Badge, Box, Button, Checkbox, Field, Flex, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { NO_SELECTION } from '@userprofile/shared/constants';
-import { memo, useId, useMemo, useState } from 'react';
+import { Badge, Box, Button, Checkbox, Flex, Input, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ClusterIndex } from './cluster-index.ts';
 import { ClusterTree } from './cluster-tree.tsx';
+import { PrimaryPicker } from './primary-picker.tsx';
 import {
   choosePrimaryVisibility,
   editor,
@@ -133,73 +133,6 @@ export function ElementTab({
   );
 }
 
-/**
- * The primary visibility dropdown: every cluster, indented by depth. Thousands
- * of options cost a noticeable moment to build and style, so they are put in
- * only while the dropdown is in use (pointer over it or focus in it); until
- * then it holds the chosen option alone.
- */
-const PrimarySelect = memo(function PrimarySelect({
-  index,
-  value,
-  error,
-  disabled,
-}: {
-  index: ClusterIndex;
-  value: string | null;
-  error: string | undefined;
-  disabled: boolean;
-}) {
-  const id = useId();
-  const [engaged, setEngaged] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const options = useMemo(() => {
-    if (!engaged) return null;
-    const out = [];
-    for (let i = 0; i < index.size; i++) {
-      out.push(
-        <option key={index.uuid[i]} value={index.uuid[i]}>
-          {'\u00a0\u00a0'.repeat((index.level[i] as number) - 1) + index.name[i]}
-        </option>,
-      );
-    }
-    return out;
-  }, [index, engaged]);
-  const at = value === null ? undefined : index.at.get(value);
-  return (
-    <Field.Root invalid={!!error} disabled={disabled} maxW="md">
-      <Field.Label htmlFor={id}>Primary Visibility</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field
-          id={id}
-          value={value ?? ''}
-          onChange={(e) => choosePrimaryVisibility(e.currentTarget.value || null)}
-          onPointerEnter={() => setEngaged(true)}
-          onPointerLeave={() => setEngaged(focused)}
-          onFocus={() => {
-            setFocused(true);
-            setEngaged(true);
-          }}
-          onBlur={() => {
-            setFocused(false);
-            setEngaged(false);
-          }}
-        >
-          <option value="">{NO_SELECTION}</option>
-          {options ??
-            (at === undefined ? null : (
-              <option key={value} value={value ?? ''}>
-                {index.name[at]}
-              </option>
-            ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
-    </Field.Root>
-  );
-});
-
 export function ClusterTab({ readOnly = false }: { readOnly?: boolean }) {
   const snap = useSnapshot(editor);
   const index = snap.index as ClusterIndex | null;
@@ -208,7 +141,13 @@ export function ClusterTab({ readOnly = false }: { readOnly?: boolean }) {
   return (
     <Stack gap="3" pt="2">
       <Flex gap="3" align="end" wrap="wrap">
-        <PrimarySelect index={index} value={snap.form.primary} error={error} disabled={readOnly} />
+        <PrimaryPicker
+          index={index}
+          value={snap.form.primary}
+          error={error}
+          disabled={readOnly}
+          onChoose={choosePrimaryVisibility}
+        />
         <AddOrRemoveAll
           anySelected={snap.form.clusters.size > 0}
           onClick={toggleAllClusterSelection}
@@ -230,6 +169,7 @@ export function ClusterTab({ readOnly = false }: { readOnly?: boolean }) {
         onToggleSelected={readOnly ? null : toggleClusterSelection}
         onExpand={setExpanded}
         onExpandAll={setAllExpanded}
+        reveal={snap.reveal}
       />
     </Stack>
   );

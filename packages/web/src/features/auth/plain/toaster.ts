@@ -3,7 +3,7 @@
 // the anatomy of the console's toasts (data-scope="toast", role="status",
 // 'Dismiss'), top right, 5000 ms, paused while hovered, focused or the tab is
 // hidden. When the console starts, it takes the toasts still shown over.
-import { toaster, toasterStarted } from '../../../lib/toaster.ts';
+import { toastCount, toaster, toasterStarted } from '../../../lib/toaster.ts';
 import { h, icon, icons } from './dom.ts';
 
 interface ToastData {
@@ -16,11 +16,13 @@ interface ToastData {
   closable?: boolean;
   message?: string;
   dismiss?: boolean;
+  meta?: Record<string, unknown>;
 }
 
 interface Shown {
   element: HTMLElement;
   title: HTMLElement;
+  count: HTMLElement;
   description: HTMLElement;
   /** ms left of the time-out; the timer runs while not paused. */
   left: number;
@@ -73,6 +75,7 @@ export function startPlainToaster(): () => void {
       if (data.message === 'RESUME') return run(existing);
       // Raised again (lib/toaster.ts): the same toast with its time-out started over.
       existing.title.textContent = String(data.title ?? '');
+      showCount(existing.count, toastCount(data));
       existing.description.textContent = String(data.description ?? '');
       existing.description.hidden = !data.description;
       existing.left = data.duration ?? Number.POSITIVE_INFINITY;
@@ -87,6 +90,8 @@ export function startPlainToaster(): () => void {
       id: `${data.id}:title`,
     });
     title.textContent = String(data.title ?? '');
+    const count = h('span', { class: 'si-toast-count', 'data-part': 'count' });
+    showCount(count, toastCount(data));
     const description = h('div', { 'data-scope': 'toast', 'data-part': 'description', class: 'si-toast-description' });
     description.textContent = String(data.description ?? '');
     description.hidden = !data.description;
@@ -105,11 +110,12 @@ export function startPlainToaster(): () => void {
         tabindex: 0,
       },
       icon(INDICATOR[type] ?? icons.alert),
-      h('div', { class: 'si-toast-text' }, title, description),
+      h('div', { class: 'si-toast-text' }, h('div', { class: 'si-toast-heading' }, title, count), description),
     );
     const toast: Shown = {
       element,
       title,
+      count,
       description,
       left: data.duration ?? Number.POSITIVE_INFINITY,
       started: 0,
@@ -176,4 +182,15 @@ export function startPlainToaster(): () => void {
     for (const toast of shown.values()) window.clearTimeout(toast.timer);
     group.remove();
   };
+}
+
+/** The '×2' of a toast raised again (lib/toaster.ts), popped in anew at each repeat; nothing at first. */
+function showCount(element: HTMLElement, count: number): void {
+  element.hidden = count < 2;
+  element.textContent = `×${count}`;
+  element.setAttribute('aria-label', `raised ${count} times`);
+  // Restarts its CSS animation.
+  element.classList.remove('si-pop');
+  void element.offsetWidth;
+  element.classList.add('si-pop');
 }

@@ -1,0 +1,49 @@
+// Where the toast stack starts (issue 25). Spec §9 puts toasts top right, which
+// is where the header's Logout and the title row's actions (New User, Pull
+// User Info, Sync All Applications, ...) are: toasts over them made a second
+// press impossible until the toasts went. So the stack starts below every
+// element marked `data-toasts-below` (the shell's header, the page's title
+// row), and below the control that raised the toast when that control would
+// be under the stack (a row's Status action, a tick in the cluster tree on a
+// phone).
+
+/** Marks an element the toast stack starts below (the attribute is the whole API). */
+export const TOASTS_BELOW = { 'data-toasts-below': '' } as const;
+
+/** Space between the stack and what it avoids, and the window's edge (1rem, as the toaster's other offsets). */
+const GAP = 16;
+/** About the height of a toast with a reason line: the room the stack needs below a control. */
+const ROOM = 96;
+
+interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+/**
+ * The distance from the window's top where toasts start, or null where
+ * nothing needs avoiding (the toaster's own default then applies).
+ * `column` is the horizontal band the stack occupies.
+ */
+export function toastTop(origin: Element | null, column: { left: number; right: number }): number | null {
+  const visible = (box: DOMRect) => box.height > 0 && box.bottom > 0;
+  let top: number | null = null;
+  for (const element of document.querySelectorAll('[data-toasts-below]')) {
+    const box = element.getBoundingClientRect();
+    if (visible(box)) top = Math.max(top ?? 0, Math.round(box.bottom) + GAP);
+  }
+  const control = origin && !origin.closest('[data-scope="toast"]') ? origin.getBoundingClientRect() : null;
+  if (control && visible(control) && overlaps(control, column, top ?? GAP)) {
+    const below = Math.round(control.bottom) + GAP;
+    // Below the control when the stack fits there; a control at the window's bottom has none under it.
+    if (below + ROOM <= window.innerHeight) top = below;
+  }
+  return top;
+}
+
+function overlaps(control: Box, column: { left: number; right: number }, top: number): boolean {
+  const across = control.left < column.right && control.right > column.left;
+  return across && control.bottom > top && control.top < top + ROOM;
+}

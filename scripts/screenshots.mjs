@@ -1,0 +1,169 @@
+// `npm run screenshots`: the README's pictures of the console, made again
+// whenever a screen changes. Builds the console when it has not been built,
+// starts the dev backend on a spare port with a data folder of its own (seeded
+// afresh), signs in through the real flow as provider.admin and writes PNGs
+// of five screens, light and dark, at 1280x800 into docs/screenshots/.
+// Any failure ends the run with one line on stderr and exit code 1.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import UPNG from 'upng-js';
+import { kb, launchChromium, root, startServer } from './lib/bench-util.mjs';
+
+const OUT = join(root, 'docs/screenshots');
+const VIEWPORT = { width: 1280, height: 800 };
+const PASSWORD = process.env.SEED_PASSWORD ?? 'Passw0rd!';
+// A small seed: the pictures show a first page of users, and the server starts fast.
+const SEED_USERS = '60';
+const STEP_TIMEOUT = 15_000;
+// A palette of this many colours keeps text and borders crisp and a picture near 40 KB (a full-colour one is ~100 KB).
+const COLOURS = 128;
+
+/** The screens, in the README's order; each opens its screen on `page` and waits until it has settled. */
+const SHOTS = [
+  {
+    name: 'users',
+    async open(page, { base }) {
+      await page.goto(`${base}/user/list`);
+      await heading(page, 'Users');
+      await page.getByRole('table').locator('tbody tr').first().waitFor();
+    },
+  },
+  {
+    name: 'effective-access',
+    async open(page, { base }) {
+      await page.goto(`${base}/user/list`);
+      await heading(page, 'Users');
+      await page.getByRole('table').locator('tbody tr').first().getByRole('link').first().click();
+      await heading(page, 'Editing User');
+      await page.getByRole('tab', { name: 'Effective Access' }).click();
+      await page.getByRole('tabpanel', { name: 'Effective Access' }).getByRole('table').first().waitFor();
+    },
+  },
+  {
+    name: 'business-profile',
+    async open(page, { base }) {
+      await page.goto(`${base}/profile/business/list`);
+      await page.getByRole('table').locator('tbody tr').first().getByRole('link').first().click();
+      await heading(page, 'Editing Business Profile');
+      await page.getByRole('combobox').first().waitFor();
+    },
+  },
+  {
+    name: 'cluster-tree',
+    async open(page, { base, api }) {
+      // The visibility profile with the most clusters makes the fullest tree.
+      const profiles = await api('/profile/visibility/list');
+      const count = (forest) => forest.reduce((n, c) => n + 1 + count(c.children ?? []), 0);
+      const richest = profiles.reduce((a, b) => (count(b.clusters ?? []) > count(a.clusters ?? []) ? b : a));
+      await page.goto(`${base}/profile/visibility/edit/${richest.uuid}`);
+      await heading(page, 'Editing Visibility');
+      await page.getByRole('tab', { name: 'Cluster', exact: true }).click();
+      await page.getByRole('tree', { name: 'Clusters' }).getByRole('treeitem').first().waitFor();
+    },
+  },
+  {
+    name: 'sign-in',
+    signedOut: true,
+    async open(page, { base }) {
+      await page.goto(`${base}/`);
+      await page.getByLabel('Username', { exact: true }).waitFor();
+    },
+  },
+];
+
+function heading(page, name) {
+  return page.getByRole('heading', { level: 1, name }).waitFor();
+}
+
+function fail(message) {
+  process.stderr.write(`screenshots: ${message.split('\n')[0]}\n`);
+  process.exitCode = 1;
+}
+
+/** The screenshot with a palette of COLOURS colours (the README carries ten of them). */
+function smaller(png) {
+  const image = UPNG.decode(png);
+  return Buffer.from(UPNG.encode(UPNG.toRGBA8(image), image.width, image.height, COLOURS));
+}
+
+async function signIn(page, base) {
+  await page.goto(`${base}/`);
+  await page.getByLabel('Username', { exact: true }).fill('provider.admin');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/user/list');
+}
+
+/** Toasts come and go with the timing of a run: the pictures leave them out. */
+const STEADY_CSS = '[data-scope="toast"][data-part="group"], .si-toasts { display: none !important; }';
+
+async function main() {
+  if (!existsSync(join(root, 'packages/web/dist/index.html'))) {
+    const build = spawnSync(
+      process.execPath,
+      [join(root, 'scripts/pnpm.mjs'), '--filter', '@userprofile/web', 'run', 'build'],
+      {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
+    if (build.status !== 0) throw new Error('building the console failed (pnpm --filter @userprofile/web run build)');
+  }
+  mkdirSync(OUT, { recursive: true });
+  const started = Date.now();
+  const server = await startServer({ env: { SEED_USERS } });
+  let browser = null;
+  const written = [];
+  try {
+    browser = await launchChromium();
+    const base = `${server.origin}/userprofile`;
+    // One sign-in, its storage reused by both modes, which then run side by side.
+    const first = await browser.newContext({ viewport: VIEWPORT });
+    first.setDefaultTimeout(STEP_TIMEOUT);
+    const signInPage = await first.newPage();
+    await signIn(signInPage, base);
+    const signedIn = await first.storageState();
+    const token = await signInPage.evaluate(() => localStorage.getItem('user-profile.access_token'));
+    await first.close();
+    const api = async (request, path) => {
+      const r = await request.get(`${base}/api/v1${path}`, {
+        headers: { Authorization: `Bearer ${token}`, Algorithm: 'RSA256' },
+      });
+      if (!r.ok()) throw new Error(`GET ${path} answered ${r.status()}`);
+      return r.json();
+    };
+    const shootMode = async (colorScheme) => {
+      const options = { viewport: VIEWPORT, colorScheme, reducedMotion: 'reduce' };
+      const context = await browser.newContext({ ...options, storageState: signedIn });
+      context.setDefaultTimeout(STEP_TIMEOUT);
+      const page = await context.newPage();
+      for (const shot of SHOTS) {
+        const target = shot.signedOut ? await (await browser.newContext(options)).newPage() : page;
+        target.context().setDefaultTimeout(STEP_TIMEOUT);
+        try {
+          await shot.open(target, { base, api: (path) => api(page.request, path) });
+        } catch (error) {
+          throw new Error(`${shot.name} (${colorScheme}): ${error.message}`);
+        }
+        await target.mouse.move(0, VIEWPORT.height - 1);
+        await target.evaluate(() => document.activeElement instanceof HTMLElement && document.activeElement.blur());
+        const file = join(OUT, `${shot.name}-${colorScheme}.png`);
+        writeFileSync(file, smaller(await target.screenshot({ animations: 'disabled', style: STEADY_CSS })));
+        written.push(file);
+        if (shot.signedOut) await target.context().close();
+      }
+      await context.close();
+    };
+    await Promise.all(['light', 'dark'].map(shootMode));
+  } finally {
+    await browser?.close();
+    await server.stop();
+  }
+  const total = written.reduce((n, file) => n + statSync(file).size, 0);
+  console.log(
+    `${written.length} screenshots in docs/screenshots/ (${kb(total)}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+main().catch((error) => fail(error instanceof Error ? error.message : String(error)));
