@@ -53,6 +53,7 @@ import {
 } from './errors.ts';
 import {
   type ChangeSource,
+  type HistoryAction,
   type HistoryKind,
   HistoryLog,
   type HistoryViews,
@@ -617,18 +618,20 @@ export class Store implements AuthStore, UserDirectory {
   }
 
   /**
-   * Applies a checked import, all rows at once: copies of the user maps get
-   * the rows piece by piece (`pause` between pieces, so other requests are
-   * served) and replace the maps in one step, unless another write happened
-   * meanwhile (`version` moved): then nothing changes and the answer is false,
-   * and the import checks its rows again. Each user it changes is recorded
-   * (action 'import'), once the maps are replaced.
+   * Applies checked user records all at once (an import, a bulk action of
+   * store/user-bulk.ts): copies of the user maps get the rows piece by piece
+   * (`pause` between pieces, so other requests are served) and replace the
+   * maps in one step, unless another write happened meanwhile (`version`
+   * moved): then nothing changes and the answer is false, and the caller
+   * checks its rows again. Each user it changes is recorded (as `action`),
+   * once the maps are replaced.
    */
   async applyImport(
     caller: Caller,
     records: UserRecord[],
     version: number,
     pause: () => Promise<void>,
+    action: HistoryAction = 'import',
   ): Promise<boolean> {
     const users = new Map(this.users);
     const usernames = new Map(this.usernames);
@@ -644,7 +647,7 @@ export class Store implements AuthStore, UserDirectory {
       const pending = kept[i] ? this.history.begin('user', old) : null;
       users.set(r.uuid, r);
       usernames.set(r.username.toLowerCase(), r.uuid);
-      if (pending) changes.push(this.history.settle(pending, 'import', r, source));
+      if (pending) changes.push(this.history.settle(pending, action, r, source));
       await pause();
       if (this.version !== version) return false;
     }

@@ -119,7 +119,7 @@ const PARSE_CHUNK_BYTES = 16 * 1024;
 const CHECK_ATTEMPTS = 3;
 
 /** `await pause()` often: it gives the event loop a turn once the current piece has run PIECE_MS. */
-function pacer(): () => Promise<void> {
+export function pacer(): () => Promise<void> {
   let started = performance.now();
   return async () => {
     if (performance.now() - started < PIECE_MS) return;
