@@ -3,7 +3,6 @@
 // description and app profile names (comma-separated, every name must
 // match); paginated; 'New Profile'.
 import { Table } from '@chakra-ui/react';
-import { NO_SELECTION } from '@userprofile/shared/constants';
 import { useMemo } from 'react';
 import { DataState } from '../../components/ui/data-state.tsx';
 import { EmptyList, ExportButton, FilterBar, type ListHeader } from '../../components/ui/list-kit.tsx';
@@ -73,16 +72,8 @@ export function BusinessProfileListScreen() {
       actions={
         <>
           <ExportButton
-            onExport={() =>
-              // The export says '---' where the table does (spec §2), for an application without a profile.
-              exportClientList(
-                'business-profiles',
-                columns.map((c) =>
-                  c.key.startsWith('app:') ? { ...c, value: (r: BusinessProfileRow) => c.value(r) || NO_SELECTION } : c,
-                ),
-                list,
-              )
-            }
+            // An application without a profile is an empty cell ('---' would read as a formula start, and be quoted).
+            onExport={() => exportClientList('business-profiles', columns, list)}
             disabled={!loads.data}
           />
           {newProfile}

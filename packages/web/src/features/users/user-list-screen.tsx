@@ -331,7 +331,6 @@ function UserTableView({
           linkProfiles={linkProfiles}
           filterUsername={filters.username}
           filtered={filtersActive(criteria)}
-          status={criteria.status}
         />
       </ListFrame>
     </>
@@ -345,11 +344,13 @@ function UserTableView({
 const tableCss = {
   '& tbody td': {
     px: '2',
-    py: { base: '0.5', md: '2' },
-    borderBottomWidth: { base: '0', md: '1px' },
+    py: '2',
+    borderBottomWidth: '1px',
     borderColor: 'border',
-    whiteSpace: 'normal',
-    overflowWrap: 'anywhere',
+    // One line a row (the whole text in the cell's title), so a page of ten rows fits at 1280×800 (issue 25).
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
     verticalAlign: 'middle',
   },
   '& tbody tr:hover': { bg: 'bg.muted' },
@@ -363,24 +364,30 @@ const tableCss = {
   },
   // Narrow screens (below md): a row is a small card, its Status action beside the username, so nothing
   // scrolls sideways; the headers stay as a row of sort buttons.
-  '& thead tr': { display: { base: 'flex', md: 'table-row' }, flexWrap: 'wrap', alignItems: 'center', gap: '1' },
-  '& thead th': { display: { base: 'block', md: 'table-cell' }, borderBottomWidth: { base: '0', md: '1px' } },
-  '& tbody tr': {
-    display: { base: 'grid', md: 'table-row' },
-    gridTemplateColumns: 'auto minmax(0, 1fr) auto',
-    gridTemplateAreas: '"select user status" ". profile profile" ". visibility visibility"',
-    alignItems: 'center',
-    columnGap: '2',
-    borderBottomWidth: { base: '1px', md: '0' },
-    borderColor: 'border',
-    py: { base: '1', md: '0' },
+  '@media screen and (max-width: 47.99em)': {
+    display: 'block',
+    '& thead, & tbody': { display: 'block' },
+    '& thead tr': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: '2' },
+    // Flex items are blocks: the headers hidden below lg (hideBelow) stay hidden.
+    '& thead th': { width: 'auto', borderBottomWidth: '0', px: '1', py: '1' },
+    '& tbody tr': {
+      display: 'grid',
+      gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+      gridTemplateAreas: '"select user status" ". profile profile" ". visibility visibility"',
+      alignItems: 'center',
+      columnGap: '2',
+      borderTopWidth: '1px',
+      borderColor: 'border',
+      py: '1.5',
+    },
+    '& tbody td': { borderBottomWidth: '0', py: '0.5', whiteSpace: 'normal', overflowWrap: 'anywhere' },
+    '& tbody td.select-cell': { gridArea: 'select' },
+    '& tbody td.user-cell': { gridArea: 'user' },
+    '& tbody td.status-cell': { gridArea: 'status' },
+    '& tbody td.profile-cell': { gridArea: 'profile', fontSize: 'xs' },
+    '& tbody td.visibility-cell': { gridArea: 'visibility', fontSize: 'xs' },
+    '& tbody td.no-match': { gridColumn: '1 / -1' },
   },
-  '& tbody td.select-cell': { gridArea: 'select' },
-  '& tbody td.user-cell': { gridArea: 'user' },
-  '& tbody td.status-cell': { gridArea: 'status' },
-  '& tbody td.profile-cell': { gridArea: 'profile', fontSize: { base: 'xs', md: 'sm' } },
-  '& tbody td.visibility-cell': { gridArea: 'visibility', fontSize: { base: 'xs', md: 'sm' } },
-  '& tbody td.no-match': { gridColumn: '1 / -1' },
   '& tbody a': { color: 'blue.fg', _hover: { textDecoration: 'underline' } },
   '& tbody a.username': { fontWeight: 'medium' },
   '& tbody .missing': { color: 'fg.subtle' },
@@ -482,7 +489,6 @@ const UserTable = memo(function UserTable({
   linkProfiles,
   filterUsername,
   filtered,
-  status,
 }: {
   users: User[];
   sort: ListSort | null;
@@ -490,7 +496,6 @@ const UserTable = memo(function UserTable({
   linkProfiles: boolean;
   filterUsername: string;
   filtered: boolean;
-  status: ListStatus;
 }) {
   const routeClick = useRouteClick();
   const pageUuids = useMemo(() => users.map((u) => u.uuid), [users]);
@@ -500,7 +505,6 @@ const UserTable = memo(function UserTable({
       width="full"
       stickyHeader
       // Below the lg breakpoint Name and Email hide; below md a row is a card (tableCss).
-      display={{ base: 'block', md: 'table' }}
       tableLayout="fixed"
       css={tableCss}
       aria-label="Users"
@@ -514,10 +518,7 @@ const UserTable = memo(function UserTable({
         {users.length === 0 ? (
           <tr>
             <td colSpan={SORT_COLUMNS.length + 1} className="no-match">
-              <NoMatch
-                text={status === 'active' ? 'No active users match' : 'No inactive users match'}
-                onClear={filtered ? onClearFilters : null}
-              />
+              <NoMatch text="No users match" onClear={filtered ? onClearFilters : null} />
             </td>
           </tr>
         ) : (
@@ -545,26 +546,31 @@ function ProfileCell({ to, name, link }: { to: string | null; name: string | und
 const UserRow = memo(function UserRow({ user, linkProfiles }: { user: User; linkProfiles: boolean }) {
   const business = user.businessProfile;
   const visibility = user.visibilityProfile;
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return (
     <tr data-username={user.username}>
       <td className="select-cell">
         <SelectUser user={user} />
       </td>
-      <td className="user-cell">
+      <td className="user-cell" title={user.username}>
         <RouteLink to={toUserEdit(user.uuid)} className="username">
           {user.username}
         </RouteLink>
       </td>
-      <td className="hide-lg">{[user.firstName, user.lastName].filter(Boolean).join(' ')}</td>
-      <td className="hide-lg">{user.email}</td>
-      <td className="profile-cell">
+      <td className="hide-lg" title={name}>
+        {name}
+      </td>
+      <td className="hide-lg" title={user.email}>
+        {user.email}
+      </td>
+      <td className="profile-cell" title={business?.name}>
         <ProfileCell
           link={linkProfiles}
           name={business?.name}
           to={business ? toBusinessProfileEdit(business.uuid) : null}
         />
       </td>
-      <td className="visibility-cell">
+      <td className="visibility-cell" title={visibility?.name}>
         <ProfileCell
           link={linkProfiles}
           name={visibility?.name}
