@@ -8,7 +8,8 @@ import { stringify } from 'csv-stringify/browser/esm/sync';
 /** The CSV text: a header row, then the rows, every cell formula-safe (RFC 4180 quoting, CRLF). */
 export function csvText(header: readonly string[], rows: Iterable<readonly string[]>): string {
   const records = [header, ...rows].map((cells) => cells.map((cell) => inertCell(cell)));
-  return stringify(records, { record_delimiter: '\r\n' });
+  // A line break of either kind is quoted: with CRLF records, csv-stringify would leave a lone LF bare.
+  return stringify(records, { record_delimiter: '\r\n', quoted_match: /[\r\n]/ });
 }
 
 const slug = (text: string) =>
