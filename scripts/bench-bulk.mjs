@@ -119,7 +119,7 @@ try {
   asking = false;
   await caller;
   clearInterval(sampler);
-  const summary = await page.locator('[data-bulk-result]').innerText();
+  const summary = await page.locator('[data-bulk-result]').textContent();
   const heap = await page.evaluate(() => performance.memory?.usedJSHeapSize ?? 0);
 
   console.log(`deactivate ${count} users (100000 in the store): result on screen ${(ms / 1000).toFixed(2)} s`);

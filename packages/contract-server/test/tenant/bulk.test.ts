@@ -116,8 +116,8 @@ describe('POST /user/bulk: the rules of the single-user calls, per row', () => {
     expect(history.body.entries[0]).toMatchObject({ action: 'inactivate' });
   });
 
-  it('refuses more than 10000 users in one call (the console sends pieces): 400', async () => {
-    const uuids = Array.from({ length: 10001 }, () => crypto.randomUUID());
+  it('refuses more than 20000 users in one call (the console sends pieces): 400', async () => {
+    const uuids = Array.from({ length: 20001 }, () => crypto.randomUUID());
     const res = await bulk(PROVIDER, { action: 'activate', uuids });
     expect(res.status).toBe(400);
   });

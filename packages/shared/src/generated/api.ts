@@ -322,7 +322,7 @@ export interface paths {
          *     save); a user the caller may not change is refused with its reason, a
          *     user it cannot see as `No such user`, and the others go on. A user
          *     already so is `unchanged`. Deactivated users' sign-ins end. At most
-         *     10000 users a call (the console sends larger selections in pieces).
+         *     20000 users a call (the console sends larger selections in pieces).
          *     The users are checked in pieces while other requests are served and
          *     written in one step; if other writes keep changing the users meanwhile
          *     (three times running), nothing is changed and the answer is 409.

@@ -164,7 +164,7 @@ export type BulkAction = components['schemas']['BulkUserBody']['action'];
 export type BulkResult = components['schemas']['BulkUserResult'];
 
 /** The most users one bulk call takes (openapi: BulkUserBody.uuids maxItems). */
-export const BULK_PIECE = 10_000;
+export const BULK_PIECE = 20_000;
 
 /**
  * One bulk action on many users (issue 27, x-designed POST /user/bulk): a

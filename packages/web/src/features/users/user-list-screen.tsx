@@ -49,7 +49,6 @@ import {
   type FilterColumn,
   indexFor,
   type ListSort,
-  type ListStatus,
   nextSort,
   PAGE_SIZE,
   pageRows,
