@@ -55,6 +55,8 @@ export function AppProfileListScreen() {
 
   return (
     <Screen
+      // Rows wrap (long names, one column per application): the page scrolls rather than the card, so a whole page shows.
+      grow
       title="Application Profiles"
       actions={
         <>

@@ -68,6 +68,8 @@ export function BusinessProfileListScreen() {
 
   return (
     <Screen
+      // Rows wrap (long names, one column per application): the page scrolls rather than the card, so a whole page shows.
+      grow
       title="Business Profiles"
       actions={
         <>
