@@ -167,7 +167,7 @@ async function markGap(page, from, to) {
 }
 
 /** The same keystroke and sort, timed the same way, on the console and on the reference page. */
-async function measureFilterAndSort(page) {
+async function measureFilterAndSort(page, emailColumn) {
   const filterBox = 'input[aria-label="Filter by Username"]';
   await page.waitForSelector(filterBox);
   await page.focus(filterBox);
@@ -180,7 +180,7 @@ async function measureFilterAndSort(page) {
   });
   await page.fill(filterBox, '');
   await page.waitForSelector('[data-users-table][data-filter-username=""]');
-  const header = `[data-users-table] th:nth-child(3) button`;
+  const header = `[data-users-table] th:nth-child(${emailColumn}) button`;
   const sort = await measure(page, {
     attr: 'data-sort',
     value: 'email:asc',
@@ -188,23 +188,25 @@ async function measureFilterAndSort(page) {
     selector: header,
     act: () => page.click(header),
   });
-  const firstRow = await page.locator('[data-users-table] tbody tr td:nth-child(3)').first().textContent();
+  const firstRow = await page.locator(`[data-users-table] tbody tr td:nth-child(${emailColumn})`).first().textContent();
   return { keystroke, sort, firstRow };
 }
 
 async function runConsole(page, origin) {
   await page.evaluate(() => localStorage.removeItem('user-profile.searchCriteria'));
+  // A bare address would show the last view (kept under searchCriteria): removed above, so the bare list.
   await page.goto(`${origin}/userprofile/user/list`);
   const firstPaint = await markGap(page, 'users:list-data', 'users:list-painted');
   // The column orders are computed in a worker once the first page is up; the sort waits for them.
   const sortReady = await markGap(page, 'users:list-data', 'users:sort-orders-ready');
-  return { firstPaint, sortReady, ...(await measureFilterAndSort(page)) };
+  // The console's table starts with the bulk selection's checkbox column.
+  return { firstPaint, sortReady, ...(await measureFilterAndSort(page, 4)) };
 }
 
 async function runReference(page, origin) {
   await page.goto(`${origin}/userprofile/__bench/reference`);
   const firstPaint = await markGap(page, 'ref:list-data', 'ref:list-painted');
-  return { firstPaint, ...(await measureFilterAndSort(page)) };
+  return { firstPaint, ...(await measureFilterAndSort(page, 3)) };
 }
 
 const fmt = (ms) => `${ms.toFixed(1)} ms`;

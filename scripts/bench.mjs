@@ -9,7 +9,9 @@
 // through the validating proxy with and without the check), storage (start
 // from a DATA_DIR of 100,000 users, its size, durable writes beside in-memory
 // ones, an import's stall while it is written), access (who holds a role of
-// 30,000 of 100,000 users, server and painted; a check-access answer).
+// 30,000 of 100,000 users, server and painted; a check-access answer), bulk
+// (select about 50,000 of 100,000 users in Chromium and deactivate them: time to the result, the
+// stall of other requests, memory).
 // `npm run bench -- server` runs one part.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -30,6 +32,7 @@ const parts = [
   { name: 'proxy', script: 'scripts/bench-proxy.mjs' },
   { name: 'storage', script: 'scripts/bench-storage.mjs' },
   { name: 'access', script: 'scripts/bench-access.mjs', browser: true },
+  { name: 'bulk', script: 'scripts/bench-bulk.mjs', browser: true },
 ];
 const wanted = process.argv.slice(2);
 const selected = parts.filter((p) => wanted.length === 0 || wanted.includes(p.name));

@@ -39,6 +39,7 @@ const DESIGNED_OPERATION_IDS = [
   'listAccessHolders',
   'exportAccessHolders',
   'checkAccess',
+  'bulkUserAction',
 ];
 
 const TAGS = [

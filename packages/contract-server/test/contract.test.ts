@@ -371,6 +371,20 @@ const cases: Record<string, Case> = {
       }),
     field: 'body.active',
   },
+  bulkUserAction: {
+    good: () =>
+      t.call('POST', `${API}/user/bulk`, {
+        as: PROVIDER,
+        body: { action: 'deactivate', uuids: [anyUser(true).uuid] },
+      }),
+    status: 200,
+    bad: () =>
+      t.call('POST', `${API}/user/bulk`, {
+        as: PROVIDER,
+        body: { action: 'delete', uuids: [anyUser(true).uuid] },
+      }),
+    field: 'body.action',
+  },
   exportAllUsers: { good: () => t.call('GET', `${API}/user/export`, { as: PROVIDER }), status: 200 },
   exportActiveUsers: { good: () => t.call('GET', `${API}/user/export/active`, { as: PROVIDER }), status: 200 },
   exportInactiveUsers: { good: () => t.call('GET', `${API}/user/export/inactive`, { as: PROVIDER }), status: 200 },

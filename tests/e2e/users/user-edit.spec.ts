@@ -237,7 +237,7 @@ test.describe('as provider.admin', () => {
     await expect(form.field('Last Name')).toHaveValue(evilLast);
     await page.goto(href(toUserList()));
     const row = await new UsersPage(page).show('customer.admin');
-    await expect(row.locator('td').nth(1)).toHaveText(`${evilFirst} ${evilLast}`);
+    await expect(row.locator('td').nth(2)).toHaveText(`${evilFirst} ${evilLast}`);
     await expect(row.locator('img')).toHaveCount(0);
     await expect(page.locator('script', { hasText: 'alert(1)' })).toHaveCount(0);
     expect(dialogs).toEqual([]);

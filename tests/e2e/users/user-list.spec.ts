@@ -53,7 +53,7 @@ test.describe('as provider.admin', () => {
     await expect.poll(() => list.usernames()).toEqual(byProfile.slice(0, 10).map((u) => u.username));
     await list.sortBy('Profile');
     await expect(list.table.getByRole('columnheader', { name: 'Profile' })).toHaveAttribute('aria-sort', 'descending');
-    await expect(list.rows().first().locator('td').nth(3)).not.toHaveText('—');
+    await expect(list.rows().first().locator('td').nth(4)).not.toHaveText('—');
     const pager = page.getByRole('navigation', { name: 'Pagination' });
     while (await pager.getByRole('button', { name: 'Next' }).isEnabled()) {
       await pager
@@ -61,7 +61,7 @@ test.describe('as provider.admin', () => {
         .last()
         .click();
     }
-    await expect(list.rows().last().locator('td').nth(3)).toHaveText('—');
+    await expect(list.rows().last().locator('td').nth(4)).toHaveText('—');
   });
 
   test('pages: up to 7 page links with Previous and Next', async ({ page }) => {

@@ -65,7 +65,7 @@ export class UsersPage {
   }
 
   async usernames(): Promise<string[]> {
-    return this.table.locator('tbody tr td:first-child').allInnerTexts();
+    return this.table.locator('tbody tr a.username').allInnerTexts();
   }
 
   sortBy(column: string): Promise<void> {

@@ -7,6 +7,7 @@ import { type Caller, canSee, type UserDirectory, userWriteRefusal } from '../st
 import { effectiveAccess } from '../store/effective-access.ts';
 import type { Store, UserInput } from '../store/store.ts';
 import type { AppRow, ConsoleRole, Scoped, UserRecord } from '../store/types.ts';
+import { bulkUsers } from '../store/user-bulk.ts';
 import { exportUsers, importUsers } from '../store/user-csv.ts';
 import { caller, type Req, type RouteContext, type Routes, type S } from './context.ts';
 import { businessAppProfileView, ref, scoped, scopeInput } from './wire.ts';
@@ -226,6 +227,11 @@ export function userRoutes(ctx: RouteContext): Routes {
       const who = caller(request);
       store.setActive(who, request.body.uuid, false);
       return sendCachedJson(request, reply, userListJson(store, who, false));
+    },
+    /** Issue 27: the list's bulk actions, answered per user (store/user-bulk.ts). */
+    async bulkUserAction(request: Req<S['BulkUserBody']>): Promise<S['BulkUserResult']> {
+      const { action, uuids, value } = request.body;
+      return bulkUsers(ctx.store(), caller(request), action, uuids, value ?? null);
     },
     exportAllUsers: csv(null, 'users.csv'),
     exportActiveUsers: csv(true, 'active-users.csv'),

@@ -4,6 +4,7 @@
 // which the import takes off again.
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { inertCell, restoreCell } from '@userprofile/shared/csv';
 import { userMessages } from '@userprofile/shared/messages';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
@@ -40,23 +41,7 @@ const REQUIRED_COLUMNS = [
   'visibilityProfile',
 ];
 
-// OWASP "CSV injection": = + - @ tab CR, and NUL start a formula. Not only at
-// the start of a cell: a spreadsheet that splits on ';' or tab (or reads ','
-// where the file is not quoted) starts a new cell after each of them, so
-// `Bob;=1+2;` holds the formula `=1+2`. A "'" goes in front of a formula start
-// at the start of the value and after every such separator (and line break).
-// Leading quotes are counted in, so a value that itself has "'=" there survives
-// the round trip: the import takes exactly one "'" off at the same places.
-const FORMULA_START = /(?<=^|[,;\t\r\n])(?='*[=+\-@\t\r\0])/g;
-const INERT_START = /(?<=^|[,;\t\r\n])'(?='*[=+\-@\t\r\0])/g;
-
-export function inertCell(value: string): string {
-  return value.replace(FORMULA_START, "'");
-}
-
-export function restoreCell(value: string): string {
-  return value.replace(INERT_START, '');
-}
+export { inertCell, restoreCell };
 
 function userColumns(store: Store): string[] {
   return [...USER_COLUMNS, ...store.userElementConfig.map((c) => c.category)];
@@ -119,7 +104,7 @@ const PARSE_CHUNK_BYTES = 16 * 1024;
 const CHECK_ATTEMPTS = 3;
 
 /** `await pause()` often: it gives the event loop a turn once the current piece has run PIECE_MS. */
-function pacer(): () => Promise<void> {
+export function pacer(): () => Promise<void> {
   let started = performance.now();
   return async () => {
     if (performance.now() - started < PIECE_MS) return;

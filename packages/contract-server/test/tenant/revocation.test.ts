@@ -35,6 +35,11 @@ const deactivations: [string, (active: boolean) => Promise<unknown>][] = [
     (active) => asProvider('POST', '/user/update', { user: userBody(t.store, customer(), { active }) }),
   ],
   [
+    'POST /user/bulk deactivate, then activate (issue 27)',
+    (active) =>
+      asProvider('POST', '/user/bulk', { action: active ? 'activate' : 'deactivate', uuids: [customer().uuid] }),
+  ],
+  [
     'a CSV import with active false, then true',
     (active) => t.helper.upload(PROVIDER, userCsv(t.store, customer(), { active })),
   ],

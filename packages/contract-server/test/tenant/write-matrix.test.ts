@@ -47,6 +47,8 @@ interface WriteCall {
   ok: number;
   /** Refusals of the import are row errors of the file (400), whatever the reason. */
   refusedAs?: number;
+  /** Where a refusal is not an error answer (the bulk call's per-row results): the reason it gives. */
+  refusal?: (res: Response) => string;
   prepare?: (f: Fixture) => void;
   run: (as: string, f: Fixture) => Promise<Response>;
   /** After an allowed call: what the call did. */
@@ -113,6 +115,22 @@ const calls: WriteCall[] = [
     done: (f, res) => {
       expect(res.body).toEqual({ created: 0, updated: 1 });
       expect(store().users.get(f.user.uuid)!.email).toBe('imported@example.com');
+    },
+  },
+  {
+    name: 'POST /user/bulk (deactivate one user)',
+    area: 'users',
+    scoped: true,
+    ok: 200,
+    refusedAs: 200,
+    refusal: (res) => {
+      expect(res.body).toMatchObject({ done: 0, refused: 1 });
+      return res.body.results[0].reason;
+    },
+    run: (as, f) => t.call('POST', `${API}/user/bulk`, { as, body: { action: 'deactivate', uuids: [f.user.uuid] } }),
+    done: (f, res) => {
+      expect(res.body).toMatchObject({ done: 1, refused: 0 });
+      expect(store().users.get(f.user.uuid)!.active).toBe(false);
     },
   },
   {
@@ -295,7 +313,7 @@ describe('the write rule over every write call × role × where the record lives
               if (call.area === 'appSync') expect(accessOfAll(store())).toEqual(access);
             } else {
               expect(res.status, res.text).toBe(call.refusedAs ?? outcome);
-              expect(res.body.message, res.text).toBeTruthy();
+              expect(call.refusal ? call.refusal(res) : res.body.message, res.text).toBeTruthy();
               expect(store().dump()).toBe(before);
             }
           });

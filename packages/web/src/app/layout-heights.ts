@@ -1,7 +1,7 @@
 // Layout heights of spec §9: main area = window - 83 px; content = window -
 // 83 - 128 - 52.8 px; recomputed from the real header, page header and card
-// header heights once they exist. Applied as CSS variables the
-// sidebar, the content container and the main content card read.
+// header heights once they exist. The content height is applied as a CSS
+// variable the main content card reads.
 import { LAYOUT } from '@userprofile/shared/constants';
 
 export interface Measured {
@@ -38,11 +38,11 @@ export function applyHeights(ids: { header: string; pageHeader: string; cardHead
     measured.pageHeader = heightOf(ids.pageHeader);
     measured.cardHeader = heightOf(ids.cardHeader);
   }
-  const { main, content } = computeHeights(window.innerHeight, measured);
+  // The main area's height is the flex layout's (the shell is the window's height): only the card's is set here.
+  const { content } = computeHeights(window.innerHeight, measured);
   const root = document.documentElement.style;
   // Only on a change: a custom property set on the root, even to its old
   // value, makes the browser recompute the style of the whole document.
-  if (root.getPropertyValue('--up-main-height') !== `${main}px`) root.setProperty('--up-main-height', `${main}px`);
   if (root.getPropertyValue('--up-content-height') !== `${content}px`) {
     root.setProperty('--up-content-height', `${content}px`);
   }

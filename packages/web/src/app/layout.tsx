@@ -141,7 +141,9 @@ export function ShellLayout({ children }: { children: ReactNode }) {
   useLayoutHeights();
 
   return (
-    <Flex direction="column" minH="100vh">
+    // Exactly the window's height, the main area taking what the header leaves: the window never scrolls,
+    // whatever the header's height while the shared header arrives (the heights of layout-heights.ts follow it a frame later).
+    <Flex direction="column" h="100dvh">
       <SkipLink />
       {/* The shared header renders its own banner landmark; the fallback bar is one until then. */}
       <Box id={HEADER_AREA_ID} flexShrink={0} {...TOASTS_BELOW}>
@@ -164,19 +166,9 @@ export function ShellLayout({ children }: { children: ReactNode }) {
         </Flex>
         {signedIn ? <NavDrawer items={navItemsFor(roleOf(user))} /> : null}
       </Box>
-      <Flex flex="1" minH="0">
+      <Flex flex="1" minH="0" overflow="hidden">
         {signedIn ? <SideNav items={navItemsFor(roleOf(user))} /> : null}
-        <Box
-          as="main"
-          id={MAIN_ID}
-          tabIndex={-1}
-          outline="none"
-          flex="1"
-          minW="0"
-          height="var(--up-main-height)"
-          overflowY="auto"
-          bg="bg"
-        >
+        <Box as="main" id={MAIN_ID} tabIndex={-1} outline="none" flex="1" minW="0" minH="0" overflowY="auto" bg="bg">
           {children}
         </Box>
       </Flex>

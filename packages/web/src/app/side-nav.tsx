@@ -110,7 +110,6 @@ export function SideNav({ items }: { items: NavItem[] }) {
       hideBelow="md"
       width={expanded ? '56' : '14'}
       flexShrink={0}
-      height="var(--up-main-height)"
       borderRightWidth="1px"
       bg="bg.subtle"
       transition="width 0.15s ease"

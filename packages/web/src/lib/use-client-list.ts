@@ -7,6 +7,8 @@
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@userprofile/shared/constants';
 import { clampPage, filterRows, pageCount, pageSlice, type SortDirection, sortBy } from '@userprofile/shared/list';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { filtersActive, type ListView, type ListViewSchema, openingView } from './list-view.ts';
+import { useViewInUrl } from './use-view-in-url.ts';
 
 export interface ListColumn<T> {
   /** The column's id (filters and sort are keyed by it). */
@@ -18,6 +20,8 @@ export interface ListColumn<T> {
   filterValue?: (row: T) => unknown;
   /** Offers a filter box (default true). */
   filter?: boolean;
+  /** A filter rule of its own instead of the substring match (a business profile's app profile names). */
+  match?: (row: T, text: string) => boolean;
   /** Sortable on click (default true). */
   sort?: boolean;
 }
@@ -52,12 +56,16 @@ export function nextSort(current: ListSort | null, column: string): ListSort {
 
 /** The pure core: filter, sort, then one page. */
 export function queryList<T>(rows: readonly T[], columns: readonly ListColumn<T>[], query: ListQuery): ListResult<T> {
-  const filtered = filterRows(
+  let filtered = filterRows(
     rows,
     columns
-      .filter((c) => c.filter !== false)
+      .filter((c) => c.filter !== false && !c.match)
       .map((c) => ({ column: c.filterValue ?? c.value, text: query.filters[c.key] })),
   );
+  for (const c of columns) {
+    const text = query.filters[c.key];
+    if (c.match && c.filter !== false && text) filtered = filtered.filter((row) => c.match?.(row, text));
+  }
   const sortColumn = query.sort ? columns.find((c) => c.key === query.sort?.column) : undefined;
   const matches = sortColumn && query.sort ? sortBy(filtered, sortColumn.value, query.sort.direction) : filtered;
   const pages = pageCount(matches.length, query.pageSize);
@@ -68,40 +76,96 @@ export function queryList<T>(rows: readonly T[], columns: readonly ListColumn<T>
 export interface ClientList<T> extends ListResult<T> {
   filters: Readonly<Record<string, string>>;
   setFilter: (column: string, text: string) => void;
+  /** Whether a filter holds text ("no match" then offers Clear filters). */
+  filtered: boolean;
+  clearFilters: () => void;
   sort: ListSort | null;
   toggleSort: (column: string) => void;
   setPage: (page: number) => void;
   pageSize: number;
+  /** The list's toggles (Expand), by name. */
+  toggles: Readonly<Record<string, string>>;
+  setToggle: (name: string, value: string) => void;
+}
+
+/** A list whose view is in the address (lib/list-view.ts): its name among the kept views, and its toggles. */
+export interface ListInUrl {
+  name: string;
+  toggles?: ListViewSchema['toggles'];
+  /** Sortable columns beyond the given ones (columns known only once loaded). */
+  sortable?: (column: string) => boolean;
 }
 
 export function useClientList<T>(
   rows: readonly T[] | null,
   columns: readonly ListColumn<T>[],
-  options: { pageSize?: number; initialSort?: ListSort | null } = {},
+  options: { pageSize?: number; initialSort?: ListSort | null; url?: ListInUrl } = {},
 ): ClientList<T> {
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
-  const [filters, setFilters] = useState<Record<string, string>>({});
-  const [sort, setSort] = useState<ListSort | null>(options.initialSort ?? null);
-  const [page, setPage] = useState(DEFAULT_PAGE);
+  const { url, initialSort = null } = options;
+  // The schema is made once: the view's parameters are fixed per list.
+  const [schema] = useState<ListViewSchema | null>(() => {
+    if (!url) return null;
+    const known = new Set(columns.filter((c) => c.sort !== false).map((c) => c.key));
+    return {
+      name: url.name,
+      filters: columns.filter((c) => c.filter !== false).map((c) => c.key),
+      sortable: (column) => known.has(column) || (url.sortable?.(column) ?? false),
+      defaultSort: initialSort,
+      ...(url.toggles ? { toggles: url.toggles } : {}),
+    };
+  });
+  const [view, setView] = useState<ListView>(() =>
+    schema
+      ? openingView(window.location.search, schema)
+      : { filters: {}, sort: initialSort, page: DEFAULT_PAGE, toggles: {} },
+  );
+  const { replaceNext } = useViewInUrl(schema, view, setView);
+  const { filters, sort, page } = view;
 
   const result = useMemo(
     () => queryList(rows ?? [], columns, { filters, sort, page, pageSize }),
     [rows, columns, filters, sort, page, pageSize],
   );
 
-  // Page-bounds correction (spec §9): the paging state follows the page shown.
+  // Page-bounds correction (spec §9): the paging state follows the page shown (not a step of its own in History).
   useEffect(() => {
-    if (rows && result.page !== page) setPage(result.page);
-  }, [rows, result.page, page]);
+    if (rows && result.page !== page) {
+      replaceNext();
+      setView((v) => ({ ...v, page: result.page }));
+    }
+  }, [rows, result.page, page, replaceNext]);
 
   const setFilter = useCallback((column: string, text: string) => {
-    setFilters((f) => ({ ...f, [column]: text }));
-    setPage(DEFAULT_PAGE);
+    setView((v) => ({ ...v, filters: { ...v.filters, [column]: text }, page: DEFAULT_PAGE }));
+  }, []);
+  const clearFilters = useCallback(() => {
+    setView((v) => ({
+      ...v,
+      filters: Object.fromEntries(Object.keys(v.filters).map((k) => [k, ''])),
+      page: DEFAULT_PAGE,
+    }));
   }, []);
   const toggleSort = useCallback((column: string) => {
-    setSort((s) => nextSort(s, column));
-    setPage(DEFAULT_PAGE);
+    setView((v) => ({ ...v, sort: nextSort(v.sort, column), page: DEFAULT_PAGE }));
   }, []);
+  const setPage = useCallback((next: number) => setView((v) => (v.page === next ? v : { ...v, page: next })), []);
+  const setToggle = useCallback(
+    (name: string, value: string) => setView((v) => ({ ...v, toggles: { ...v.toggles, [name]: value } })),
+    [],
+  );
 
-  return { ...result, filters, setFilter, sort, toggleSort, setPage, pageSize };
+  return {
+    ...result,
+    filters,
+    setFilter,
+    filtered: filtersActive(view),
+    clearFilters,
+    sort,
+    toggleSort,
+    setPage,
+    pageSize,
+    toggles: view.toggles,
+    setToggle,
+  };
 }

@@ -17,7 +17,7 @@ import {
 import { MAX_TEXT } from '@userprofile/shared/constants';
 import { paginationWindow, type SortDirection } from '@userprofile/shared/list';
 import { memo, type ReactNode } from 'react';
-import { LuArrowDown, LuArrowUp, LuArrowUpDown } from 'react-icons/lu';
+import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuDownload, LuFilterX } from 'react-icons/lu';
 import { Link } from 'wouter';
 
 type Breakpoint = 'sm' | 'md' | 'lg' | 'xl';
@@ -140,13 +140,22 @@ export function ListTable({
   label,
   columns,
   list,
+  noMatch,
   children,
   ...table
 }: {
   /** The table's accessible name. */
   label: string;
   columns: readonly ListHeader[];
-  list: { sort: SortState | null; toggleSort: (column: string) => void };
+  list: {
+    sort: SortState | null;
+    toggleSort: (column: string) => void;
+    matches: readonly unknown[];
+    filtered: boolean;
+    clearFilters: () => void;
+  };
+  /** What the body says when no row matches ('No applications match'). */
+  noMatch: string;
   /** The rows (<Table.Row>s). */
   children: ReactNode;
 } & Omit<Table.RootProps, 'children'>) {
@@ -168,8 +177,60 @@ export function ListTable({
           ))}
         </Table.Row>
       </Table.Header>
-      <Table.Body>{children}</Table.Body>
+      <Table.Body>
+        {list.matches.length === 0 ? (
+          <Table.Row>
+            <Table.Cell colSpan={columns.length}>
+              <NoMatch text={noMatch} onClear={list.filtered ? list.clearFilters : null} />
+            </Table.Cell>
+          </Table.Row>
+        ) : (
+          children
+        )}
+      </Table.Body>
     </Table.Root>
+  );
+}
+
+/** "Clear filters": every filter box emptied (the toggles and the sort stay). */
+export function ClearFiltersButton({ onClear }: { onClear: () => void }) {
+  return (
+    <Button size="xs" variant="outline" onClick={onClear}>
+      <LuFilterX aria-hidden /> Clear filters
+    </Button>
+  );
+}
+
+/**
+ * The one place a list says nothing matches (the footer then says nothing),
+ * with Clear filters when filters are the reason. A list with no records at
+ * all says so instead (EmptyList).
+ */
+export function NoMatch({ text, onClear }: { text: string; onClear: (() => void) | null }) {
+  return (
+    <HStack gap="3" py="2" wrap="wrap" data-no-match>
+      <Text color="fg.muted">{text}</Text>
+      {onClear ? <ClearFiltersButton onClear={onClear} /> : null}
+    </HStack>
+  );
+}
+
+/** A list without any record yet ('No applications yet.'), with the screen's New button when the reader may create one. */
+export function EmptyList({ text, action }: { text: string; action?: ReactNode }) {
+  return (
+    <HStack gap="3" py="2" wrap="wrap" data-empty-list>
+      <Text color="fg.muted">{text}</Text>
+      {action}
+    </HStack>
+  );
+}
+
+/** Downloads the rows the list shows now (filtered, sorted; every page) as CSV. */
+export function ExportButton({ onExport, disabled }: { onExport: () => void; disabled?: boolean }) {
+  return (
+    <Button size="sm" variant="outline" onClick={onExport} disabled={disabled ?? false}>
+      <LuDownload aria-hidden /> Export CSV
+    </Button>
   );
 }
 
@@ -215,9 +276,9 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
   );
 }
 
-/** '11–20 of 134', or the empty text. */
-export function rangeText(page: number, pageSize: number, total: number, empty: string): string {
-  if (total === 0) return empty;
+/** '11–20 of 134', or nothing (the table says that nothing matches). */
+export function rangeText(page: number, pageSize: number, total: number): string {
+  if (total === 0) return '';
   return `${(page - 1) * pageSize + 1}–${Math.min(page * pageSize, total)} of ${total}`;
 }
 
@@ -228,7 +289,6 @@ export function ListFooter({
   pageSize,
   total,
   onPage,
-  empty,
   note,
 }: {
   page: number;
@@ -236,16 +296,14 @@ export function ListFooter({
   pageSize: number;
   total: number;
   onPage: (page: number) => void;
-  /** The text when nothing matches ('No users match'). */
-  empty: string;
   /** Appended to the range ('(sorting…)'). */
   note?: string;
 }) {
   return (
     <Flex mt="3" align="center" justify="space-between" gap="3" wrap="wrap">
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
-        {rangeText(page, pageSize, total, empty)}
-        {note ?? ''}
+        {rangeText(page, pageSize, total)}
+        {total > 0 ? (note ?? '') : ''}
       </Text>
       <Pager page={page} pages={pages} onPage={onPage} />
     </Flex>
@@ -255,11 +313,8 @@ export function ListFooter({
 /** The footer of a client-side list (useClientList): its range and pager. */
 export function ClientListFooter({
   list,
-  empty,
 }: {
   list: { page: number; pages: number; pageSize: number; matches: readonly unknown[]; setPage: (page: number) => void };
-  /** The text when nothing matches. */
-  empty: string;
 }) {
   return (
     <ListFooter
@@ -268,7 +323,6 @@ export function ClientListFooter({
       pageSize={list.pageSize}
       total={list.matches.length}
       onPage={list.setPage}
-      empty={empty}
     />
   );
 }

@@ -76,14 +76,23 @@ export function LinkButton({
  * pager stays on screen. A list puts its rows in <ListFrame> (the rows scroll,
  * the footer stays); an editor's content simply scrolls in the card.
  */
-export function ContentCard({ header, children }: { header?: ReactNode; children?: ReactNode }) {
+export function ContentCard({
+  header,
+  grow = false,
+  children,
+}: {
+  header?: ReactNode;
+  /** The card as tall as its content, the main area scrolling instead: a list whose rows wrap (issue 25). */
+  grow?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <Card.Root
       mx={{ base: '3', md: '6' }}
       mb={{ base: '3', md: '6' }}
       variant="outline"
       size="sm"
-      flex="1"
+      flex={grow ? 'none' : '1'}
       minH="0"
       display="flex"
       flexDirection="column"
@@ -95,10 +104,10 @@ export function ContentCard({ header, children }: { header?: ReactNode; children
         </Card.Header>
       ) : null}
       <Card.Body
-        overflow="auto"
+        overflow={grow ? 'visible' : 'auto'}
         flex="1"
         minH="40"
-        maxH="var(--up-content-height)"
+        maxH={grow ? 'none' : 'var(--up-content-height)'}
         display="flex"
         flexDirection="column"
         data-content-body
@@ -124,16 +133,21 @@ export function ListFrame({ children, footer }: { children: ReactNode; footer: R
 /** A screen of the shell: title plus its content card, filling the main area. */
 export function Screen({
   cardHeader,
+  grow = false,
   children,
   ...header
 }: PageHeaderProps & {
   cardHeader?: ReactNode;
+  /** See ContentCard. */
+  grow?: boolean;
   children?: ReactNode;
 }) {
   return (
     <Flex direction="column" h="full" minH="0">
       <PageHeader {...header} />
-      <ContentCard header={cardHeader}>{children}</ContentCard>
+      <ContentCard header={cardHeader} grow={grow}>
+        {children}
+      </ContentCard>
     </Flex>
   );
 }

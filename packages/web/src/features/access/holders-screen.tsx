@@ -11,7 +11,7 @@ import { LuDownload } from 'react-icons/lu';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
 import { GrantPath } from '../../components/ui/grant-path.tsx';
-import { ListFooter } from '../../components/ui/list-kit.tsx';
+import { EmptyList, ListFooter, NoMatch } from '../../components/ui/list-kit.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { LinkButton, ListFrame, Screen } from '../../components/ui/page.tsx';
 import { failureReason, isNotOffered } from '../../lib/api/errors.ts';
@@ -162,16 +162,16 @@ function HolderList({
       ) : null}
       <ListFrame
         footer={
-          <ListFooter
-            page={page}
-            pages={pages}
-            pageSize={HOLDERS_PAGE_SIZE}
-            total={answer.total}
-            onPage={onPage}
-            empty={filtered ? accessTexts.noHoldersMatch : accessTexts.noHolders}
-          />
+          <ListFooter page={page} pages={pages} pageSize={HOLDERS_PAGE_SIZE} total={answer.total} onPage={onPage} />
         }
       >
+        {answer.total === 0 ? (
+          filtered ? (
+            <NoMatch text={accessTexts.noHoldersMatch} onClear={null} />
+          ) : (
+            <EmptyList text={accessTexts.noHolders} />
+          )
+        ) : null}
         <Table.Root size="sm" aria-label={`Users holding ${answer.row.name}`} data-holders>
           <Table.Header>
             <Table.Row>

@@ -8,13 +8,16 @@ import { LuPlus, LuRefreshCw } from 'react-icons/lu';
 import { DataState } from '../../components/ui/data-state.tsx';
 import {
   ClientListFooter,
+  EmptyList,
   ExpandableItems,
   ExpandToggle,
+  ExportButton,
   FilterBar,
   ListTable,
   RecordLink,
 } from '../../components/ui/list-kit.tsx';
 import { LinkButton, ListFrame, Screen } from '../../components/ui/page.tsx';
+import { exportClientList } from '../../lib/csv-export.ts';
 import { type Application, applications } from '../../lib/data/applications.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
 import { toApplicationEdit, toApplicationNew } from '../../lib/paths.ts';
@@ -31,6 +34,9 @@ const COLUMNS: readonly ListColumn<Application>[] = [
   { key: 'elements', label: 'Element', value: (a) => names(a.elements).join(', ') },
 ];
 
+/** The Expand toggle, in the address as `expanded=yes`. */
+const EXPAND = { expanded: ['no', 'yes'] } as const;
+
 /** Spec §8: '{n} Applications Synced', the empty-answer warning, or the failure. */
 async function syncAll(): Promise<void> {
   try {
@@ -45,12 +51,22 @@ async function syncAll(): Promise<void> {
 export function ApplicationListScreen() {
   const role = roleOf(useSession((s) => s.user));
   const list = useCache(applications);
-  const view = useClientList(list.data, COLUMNS, { initialSort: { column: 'name', direction: 'asc' } });
-  const [expanded, setExpanded] = useState(false);
+  const view = useClientList(list.data, COLUMNS, {
+    initialSort: { column: 'name', direction: 'asc' },
+    url: { name: 'applications', toggles: EXPAND },
+  });
+  const expanded = view.toggles.expanded === 'yes';
   const [syncing, setSyncing] = useState(false);
+  const newApplication =
+    role === 'ERRIGAL_ADMIN' ? (
+      <LinkButton href={toApplicationNew()} primary>
+        <LuPlus aria-hidden /> New Application
+      </LinkButton>
+    ) : null;
 
   const actions = (
     <>
+      <ExportButton onExport={() => exportClientList('applications', COLUMNS, view)} disabled={!list.data} />
       <Button
         size="sm"
         variant="outline"
@@ -64,11 +80,7 @@ export function ApplicationListScreen() {
       >
         <LuRefreshCw aria-hidden /> Sync All Applications
       </Button>
-      {role === 'ERRIGAL_ADMIN' ? (
-        <LinkButton href={toApplicationNew()} primary>
-          <LuPlus aria-hidden /> New Application
-        </LinkButton>
-      ) : null}
+      {newApplication}
     </>
   );
 
@@ -78,7 +90,7 @@ export function ApplicationListScreen() {
       actions={actions}
       cardHeader={
         <FilterBar filters={COLUMNS} values={view.filters} onChange={view.setFilter}>
-          <ExpandToggle expanded={expanded} onChange={setExpanded} />
+          <ExpandToggle expanded={expanded} onChange={(on) => view.setToggle('expanded', on ? 'yes' : 'no')} />
         </FilterBar>
       }
     >
@@ -88,11 +100,18 @@ export function ApplicationListScreen() {
         error={list.error}
         onRetry={list.retry}
         isEmpty={(rows) => rows.length === 0}
-        empty="No applications yet."
+        empty={<EmptyList text="No applications yet." action={newApplication} />}
       >
         {() => (
-          <ListFrame footer={<ClientListFooter list={view} empty="No applications match" />}>
-            <ListTable label="Applications" columns={COLUMNS} list={view} stickyHeader interactive>
+          <ListFrame footer={<ClientListFooter list={view} />}>
+            <ListTable
+              label="Applications"
+              columns={COLUMNS}
+              list={view}
+              noMatch="No applications match"
+              stickyHeader
+              interactive
+            >
               {view.rows.map((app) => (
                 <Table.Row key={app.uuid}>
                   <Table.Cell>

@@ -4,8 +4,16 @@
 import { Table, Text } from '@chakra-ui/react';
 import { LuPlus } from 'react-icons/lu';
 import { DataState } from '../../components/ui/data-state.tsx';
-import { ClientListFooter, FilterBar, ListTable, RecordLink } from '../../components/ui/list-kit.tsx';
+import {
+  ClientListFooter,
+  EmptyList,
+  ExportButton,
+  FilterBar,
+  ListTable,
+  RecordLink,
+} from '../../components/ui/list-kit.tsx';
 import { LinkButton, ListFrame, Screen } from '../../components/ui/page.tsx';
+import { exportClientList } from '../../lib/csv-export.ts';
 import { type AuthClient, authClients } from '../../lib/data/auth-clients.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
 import { toAuthClientEdit, toAuthClientNew } from '../../lib/paths.ts';
@@ -19,15 +27,24 @@ const COLUMNS: readonly ListColumn<AuthClient>[] = [
 
 export function AuthClientListScreen() {
   const list = useCache(authClients);
-  const view = useClientList(list.data, COLUMNS, { initialSort: { column: 'name', direction: 'asc' } });
+  const view = useClientList(list.data, COLUMNS, {
+    initialSort: { column: 'name', direction: 'asc' },
+    url: { name: 'authClients' },
+  });
+  const newClient = (
+    <LinkButton href={toAuthClientNew()} primary>
+      <LuPlus aria-hidden /> New Client
+    </LinkButton>
+  );
 
   return (
     <Screen
       title="OAuth2 Clients"
       actions={
-        <LinkButton href={toAuthClientNew()} primary>
-          <LuPlus aria-hidden /> New Client
-        </LinkButton>
+        <>
+          <ExportButton onExport={() => exportClientList('oauth2-clients', COLUMNS, view)} disabled={!list.data} />
+          {newClient}
+        </>
       }
       cardHeader={<FilterBar filters={COLUMNS} values={view.filters} onChange={view.setFilter} />}
     >
@@ -37,11 +54,18 @@ export function AuthClientListScreen() {
         error={list.error}
         onRetry={list.retry}
         isEmpty={(rows) => rows.length === 0}
-        empty="No OAuth2 clients yet."
+        empty={<EmptyList text="No OAuth2 clients yet." action={newClient} />}
       >
         {() => (
-          <ListFrame footer={<ClientListFooter list={view} empty="No clients match" />}>
-            <ListTable label="OAuth2 Clients" columns={COLUMNS} list={view} stickyHeader interactive>
+          <ListFrame footer={<ClientListFooter list={view} />}>
+            <ListTable
+              label="OAuth2 Clients"
+              columns={COLUMNS}
+              list={view}
+              noMatch="No clients match"
+              stickyHeader
+              interactive
+            >
               {view.rows.map((client) => (
                 <Table.Row key={client.uuid}>
                   <Table.Cell>

@@ -235,7 +235,7 @@ function UserList({ users }: { users: Dependants<ProfileUser> }) {
           ))}
         </Table.Body>
       </Table.Root>
-      <ClientListFooter list={list} empty="No users" />
+      <ClientListFooter list={list} />
     </>
   );
 }

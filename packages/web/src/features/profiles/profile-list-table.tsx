@@ -20,7 +20,7 @@ export function ProfileListTable<R extends { uuid: string; name: string; descrip
   columns: readonly ListHeader[];
   list: ClientList<R>;
   editPath: (uuid: string) => string;
-  /** The footer's text when nothing matches. */
+  /** What the table says when nothing matches. */
   noMatch: string;
   /** The row's cells after Name and Description. */
   cells: (row: R) => ReactNode;
@@ -28,7 +28,7 @@ export function ProfileListTable<R extends { uuid: string; name: string; descrip
   return (
     <>
       <Table.ScrollArea>
-        <ListTable label={label} columns={columns} list={list} variant="line">
+        <ListTable label={label} columns={columns} list={list} noMatch={noMatch} variant="line">
           {list.rows.map((row) => (
             <Table.Row key={row.uuid} verticalAlign="top" whiteSpace="normal">
               <Table.Cell>
@@ -42,7 +42,7 @@ export function ProfileListTable<R extends { uuid: string; name: string; descrip
           ))}
         </ListTable>
       </Table.ScrollArea>
-      <ClientListFooter list={list} empty={noMatch} />
+      <ClientListFooter list={list} />
     </>
   );
 }

@@ -88,10 +88,17 @@ export function appProfileTerms(text: string): string[] {
  * application profiles' names.
  */
 export function filterByAppProfiles(rows: readonly BusinessProfileRow[], text: string): readonly BusinessProfileRow[] {
-  const terms = appProfileTerms(text);
-  if (terms.length === 0) return rows;
-  return rows.filter((row) => {
-    const names = row.appProfileNames.map((n) => n.toLowerCase());
-    return terms.every((term) => names.some((n) => n.includes(term)));
-  });
+  if (appProfileTerms(text).length === 0) return rows;
+  return rows.filter((row) => matchesAppProfiles(row, text));
+}
+
+/** One row against the app profile filter (the list's filter rule for it). */
+export function matchesAppProfiles(row: BusinessProfileRow, text: string): boolean {
+  const names = row.appProfileNames.map((n) => n.toLowerCase());
+  return appProfileTerms(text).every((term) => names.some((n) => n.includes(term)));
+}
+
+/** The sort value of one application's column: the app profile's name, or missing ('---' sorts last, spec §2). */
+export function appProfileSortValue(row: BusinessProfileRow, application: Pick<Application, 'uuid'>): string {
+  return row.byApplication[application.uuid] ?? '';
 }

@@ -159,3 +159,37 @@ export async function importUsers(file: File, onProgress: (fraction: number) => 
   }
   return (await response.json()) as ImportResult;
 }
+
+export type BulkAction = components['schemas']['BulkUserBody']['action'];
+export type BulkResult = components['schemas']['BulkUserResult'];
+
+/** The most users one bulk call takes (openapi: BulkUserBody.uuids maxItems). */
+export const BULK_PIECE = 20_000;
+
+/**
+ * One bulk action on many users (issue 27, x-designed POST /user/bulk): a
+ * selection above BULK_PIECE goes in pieces, one after the other, and the
+ * answers are joined. A failed call (400, 403, 409) is the caller's to show,
+ * with what the pieces before it did.
+ */
+export async function bulkUserAction(
+  action: BulkAction,
+  uuids: readonly string[],
+  value: string | null,
+  onProgress: (done: number) => void = () => {},
+): Promise<BulkResult> {
+  const joined: BulkResult = { done: 0, unchanged: 0, refused: 0, results: [] };
+  for (let at = 0; at < uuids.length; at += BULK_PIECE) {
+    const { data } = await api().POST('/api/v1/user/bulk', {
+      body: { action, uuids: uuids.slice(at, at + BULK_PIECE), ...(value ? { value } : {}) },
+      middleware: [expectFailure(400, 403, 409)],
+    });
+    const piece = data as BulkResult;
+    joined.done += piece.done;
+    joined.unchanged += piece.unchanged;
+    joined.refused += piece.refused;
+    joined.results.push(...piece.results);
+    onProgress(Math.min(uuids.length, at + BULK_PIECE));
+  }
+  return joined;
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatView, parseView } from '../../lib/list-view.ts';
 import {
   columnText,
   defaultCriteria,
@@ -6,7 +7,9 @@ import {
   ListIndex,
   nextSort,
   pageRows,
-  parseCriteria,
+  toCriteria,
+  toView,
+  USERS_VIEW,
   type User,
   withoutUser,
   withUser,
@@ -103,25 +106,39 @@ describe('pages and cells', () => {
   });
 });
 
-describe('searchCriteria', () => {
+describe('the view in the address', () => {
   it('keeps well-formed parts only', () => {
-    expect(parseCriteria(null)).toEqual(defaultCriteria());
-    const parsed = parseCriteria({
-      status: 'inactive',
-      filters: { username: 'ab', email: 3, __proto__: { x: 1 } },
-      sort: { column: 'email', direction: 'sideways' },
-      page: 4,
-    });
+    expect(toCriteria(parseView('', USERS_VIEW))).toEqual(defaultCriteria());
+    const parsed = toCriteria(
+      parseView(
+        `status=inactive&username=ab&email=&sort=sideways&page=4&__proto__=1&visibility=${'x'.repeat(10_000)}`,
+        USERS_VIEW,
+      ),
+    );
     expect(parsed).toEqual({
       ...defaultCriteria(),
       status: 'inactive',
-      filters: { ...emptyFilters(), username: 'ab' },
+      filters: { ...emptyFilters(), username: 'ab', visibility: 'x'.repeat(255) },
       page: 4,
     });
-    expect(parseCriteria({ sort: { column: 'profile', direction: 'desc' }, page: -1 }).sort).toEqual({
-      column: 'profile',
-      direction: 'desc',
+    expect(toCriteria(parseView('sort=-profile&page=-1&status=both', USERS_VIEW))).toEqual({
+      ...defaultCriteria(),
+      sort: { column: 'profile', direction: 'desc' },
     });
+  });
+
+  it('writes only what differs from the bare list, and reads back what it wrote', () => {
+    const criteria = {
+      ...defaultCriteria(),
+      status: 'inactive' as const,
+      sort: { column: 'email' as const, direction: 'asc' as const },
+      page: 3,
+    };
+    criteria.filters.name = 'Smith & Co';
+    const query = formatView(toView(criteria), USERS_VIEW);
+    expect(query).toBe('status=inactive&name=Smith+%26+Co&sort=email&page=3');
+    expect(toCriteria(parseView(query, USERS_VIEW))).toEqual(criteria);
+    expect(formatView(toView(defaultCriteria()), USERS_VIEW)).toBe('');
   });
 });
 

@@ -7,6 +7,7 @@
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE } from '@userprofile/shared/constants';
 import type { components } from '@userprofile/shared/generated/api';
 import { compareValues, type SortDirection } from '@userprofile/shared/list';
+import type { ListView, ListViewSchema } from '../../lib/list-view.ts';
 import { directedOrder, type SortOrder } from './sort-order.ts';
 
 export type User = components['schemas']['User'];
@@ -24,7 +25,7 @@ export interface ListSort {
   direction: SortDirection;
 }
 
-/** What the `searchCriteria` storage key keeps: filters, toggle, sort and page survive a visit to an edit screen. */
+/** The list's view: filters, toggle, sort and page (in the address, and the last one under `searchCriteria`). */
 export interface SearchCriteria {
   status: ListStatus;
   filters: Filters;
@@ -41,29 +42,29 @@ export const defaultCriteria = (): SearchCriteria => ({
   page: DEFAULT_PAGE,
 });
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** The Users list's view in the address and under the `searchCriteria` key (lib/list-view.ts). */
+export const USERS_VIEW: ListViewSchema = {
+  name: 'users',
+  filters: FILTER_COLUMNS,
+  sortable: (column) => SORT_COLUMNS.includes(column as UserColumn),
+  defaultSort: null,
+  toggles: { status: ['active', 'inactive'] },
+};
 
-/** Reads stored criteria, keeping only well-formed parts (storage is user-editable). */
-export function parseCriteria(raw: unknown): SearchCriteria {
-  const criteria = defaultCriteria();
-  if (!isObject(raw)) return criteria;
-  if (raw.status === 'inactive') criteria.status = 'inactive';
-  if (isObject(raw.filters)) {
-    for (const column of FILTER_COLUMNS) {
-      const text = raw.filters[column];
-      if (typeof text === 'string') criteria.filters[column] = text.slice(0, 255);
-    }
-  }
-  const sort = raw.sort;
-  if (
-    isObject(sort) &&
-    SORT_COLUMNS.includes(sort.column as UserColumn) &&
-    (sort.direction === 'asc' || sort.direction === 'desc')
-  ) {
-    criteria.sort = { column: sort.column as UserColumn, direction: sort.direction };
-  }
-  if (typeof raw.page === 'number' && Number.isInteger(raw.page) && raw.page >= 1) criteria.page = raw.page;
-  return criteria;
+/** The criteria of a view (its parts already checked by parseView). */
+export function toCriteria(view: ListView): SearchCriteria {
+  const filters = emptyFilters();
+  for (const column of FILTER_COLUMNS) filters[column] = view.filters[column] ?? '';
+  return {
+    status: view.toggles.status === 'inactive' ? 'inactive' : 'active',
+    filters,
+    sort: view.sort as ListSort | null,
+    page: view.page,
+  };
+}
+
+export function toView(criteria: SearchCriteria): ListView {
+  return { filters: criteria.filters, sort: criteria.sort, page: criteria.page, toggles: { status: criteria.status } };
 }
 
 /** A click on a column header: ascending first, then toggles the direction. */

@@ -1,7 +1,9 @@
 // The Users list (spec §2): header buttons, five filters and the
 // Active/Inactive toggle, a sortable paginated table, and each user's Status
-// button. Filters, toggle, sort and page are kept under the `searchCriteria`
-// storage key, so they survive a visit to an edit screen and back.
+// button. Filters, toggle, sort and page are the view in the address (issue
+// 27; the last one kept under the `searchCriteria` storage key, so it
+// survives a visit to an edit screen and back); a checkbox per row and the
+// bulk bar act on many users at once; Export CSV writes the rows that match.
 import { Button, ButtonGroup, Flex, Menu, Portal, SimpleGrid, Table, Tooltip } from '@chakra-ui/react';
 import { clampPage, pageCount } from '@userprofile/shared/list';
 import { pageTexts, userMessages } from '@userprofile/shared/messages';
@@ -17,8 +19,17 @@ import {
 import { LuChevronDown } from 'react-icons/lu';
 import { useLocation } from 'wouter';
 import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
-import { FilterInput, ListFooter, SortableHeader } from '../../components/ui/list-kit.tsx';
+import {
+  EmptyList,
+  ExportButton,
+  FilterInput,
+  ListFooter,
+  NoMatch,
+  SortableHeader,
+} from '../../components/ui/list-kit.tsx';
 import { LinkButton, ListFrame, Screen } from '../../components/ui/page.tsx';
+import { csvFileName, csvText, downloadCsv } from '../../lib/csv-export.ts';
+import { filtersActive } from '../../lib/list-view.ts';
 import {
   BASE_PATH,
   toBusinessProfileEdit,
@@ -29,8 +40,11 @@ import {
 } from '../../lib/paths.ts';
 import { roleOf, useSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
+import { useViewInUrl } from '../../lib/use-view-in-url.ts';
 import { pullUsers, setUserActive } from './api.ts';
 import {
+  columnText,
+  emptyFilters,
   FILTER_COLUMNS,
   type FilterColumn,
   indexFor,
@@ -40,13 +54,18 @@ import {
   pageRows,
   type SearchCriteria,
   SORT_COLUMNS,
+  toCriteria,
+  toView,
+  USERS_VIEW,
   type User,
   type UserColumn,
 } from './list-view.ts';
 import { updateCriteria, useSearchCriteria } from './search-criteria.ts';
-import { prepareSortOrders, useSortOrder } from './sort-orders.ts';
+import { prepareSortOrders, sortOrder, useSortOrder } from './sort-orders.ts';
 import { statusChangeErrorMessage } from './status-error.ts';
+import { UserBulkBar } from './user-bulk-bar.tsx';
 import { applyStatusChange, loadUserList, useUserLists } from './user-lists.ts';
+import { clearSelection, selectUsers, useSelection } from './user-selection.ts';
 
 /** Performance mark: the first page of a freshly loaded list is on screen (scripts/bench-users.mjs). */
 export const MARK_LIST_PAINTED = 'users:list-painted';
@@ -99,6 +118,7 @@ export function UserListScreen() {
       title="Users"
       actions={
         <>
+          <ExportButton onExport={() => void exportUsers()} />
           <LinkButton href={toUserNew()} primary>
             New User
           </LinkButton>
@@ -119,9 +139,48 @@ export function UserListScreen() {
         </Flex>
       }
     >
+      <UsersViewInUrl />
       <UserListBody />
     </Screen>
   );
+}
+
+/** The page correction of the table (a page beyond the list) replaces the history entry (lib/use-view-in-url.ts). */
+const viewInUrl = { replaceNext: () => {} };
+
+/** The criteria store and the address in step; renders nothing (a keystroke re-renders only this and the table). */
+function UsersViewInUrl() {
+  const criteria = useSearchCriteria();
+  const view = useMemo(() => toView(criteria), [criteria]);
+  const { replaceNext } = useViewInUrl(USERS_VIEW, view, (next) => {
+    const current = useSearchCriteria.getState();
+    const wanted = toCriteria(next);
+    if (wanted.status !== current.status) clearSelection();
+    useSearchCriteria.setState(wanted, true);
+  });
+  viewInUrl.replaceNext = replaceNext;
+  return null;
+}
+
+const EXPORT_COLUMNS: readonly UserColumn[] = SORT_COLUMNS;
+
+/** Export what you see (issue 27): every user matching the filters, in the sort shown, named after them. */
+async function exportUsers(): Promise<void> {
+  const { status, filters, sort } = useSearchCriteria.getState();
+  const rows = useUserLists.getState()[status] ?? (await loadUserList(status));
+  const index = indexFor(rows);
+  const order = sort ? await sortOrder(index, sort.column) : null;
+  const matches = index.query(filters, sort, order);
+  const lines: string[][] = [];
+  for (const k of matches) {
+    const user = rows[k] as User;
+    lines.push(EXPORT_COLUMNS.map((column) => columnText(user, column)));
+  }
+  const text = csvText(
+    EXPORT_COLUMNS.map((column) => COLUMN_LABELS[column]),
+    lines,
+  );
+  downloadCsv(csvFileName('users', { toggles: [status], filters: FILTER_COLUMNS.map((c) => filters[c]) }), text);
 }
 
 const onFilter = (column: FilterColumn, value: string) =>
@@ -141,7 +200,10 @@ function StatusToggle() {
           key={value}
           aria-pressed={status === value}
           variant={status === value ? 'solid' : 'outline'}
-          onClick={() => updateCriteria((c) => ({ ...c, status: value, page: 1 }))}
+          onClick={() => {
+            if (value !== status) clearSelection();
+            updateCriteria((c) => ({ ...c, status: value, page: 1 }));
+          }}
         >
           {value === 'active' ? 'Active' : 'Inactive'}
         </Button>
@@ -152,6 +214,7 @@ function StatusToggle() {
 
 const onSort = (column: UserColumn) => updateCriteria((c) => ({ ...c, sort: nextSort(c.sort, column), page: 1 }));
 const onPage = (page: number) => updateCriteria((c) => (c.page === page ? c : { ...c, page }));
+const onClearFilters = () => updateCriteria((c) => ({ ...c, filters: emptyFilters(), page: 1 }));
 
 function UserListBody() {
   const role = roleOf(useSession((s) => s.user));
@@ -168,17 +231,40 @@ function UserListBody() {
     );
   }
   if (!rows) return <Loading />;
-  return <UserTableView rows={rows} criteria={criteria} linkProfiles={role !== 'SCO_ADMIN'} />;
+  if (rows.length === 0 && !filtersActive(criteria)) {
+    return (
+      <EmptyList
+        text={criteria.status === 'active' ? 'No active users yet.' : 'No inactive users.'}
+        action={
+          criteria.status === 'active' ? (
+            <LinkButton href={toUserNew()} primary>
+              New User
+            </LinkButton>
+          ) : null
+        }
+      />
+    );
+  }
+  return (
+    <UserTableView
+      rows={rows}
+      criteria={criteria}
+      linkProfiles={role !== 'SCO_ADMIN'}
+      canAssign={role !== 'SCO_ADMIN'}
+    />
+  );
 }
 
 function UserTableView({
   rows,
   criteria,
   linkProfiles,
+  canAssign,
 }: {
   rows: User[];
   criteria: SearchCriteria;
   linkProfiles: boolean;
+  canAssign: boolean;
 }) {
   // Filtering and sorting a list of 100000 take a few milliseconds (see
   // list-view.ts), so the table follows each keystroke in the same render.
@@ -191,8 +277,12 @@ function UserTableView({
   const visible = useMemo(() => pageRows(rows, matches, current), [rows, matches, current]);
 
   useEffect(() => {
-    if (current !== page) onPage(current);
+    if (current !== page) {
+      viewInUrl.replaceNext();
+      onPage(current);
+    }
   }, [current, page]);
+  const matchingUuids = useCallback(() => Array.from(matches, (k) => (rows[k] as User).uuid), [rows, matches]);
 
   // Once a list's first page is up, its column orders (in a worker) and its
   // filter keys (one column per task, so input is never held up for long) are
@@ -219,27 +309,30 @@ function UserTableView({
 
   const sortPending = sort !== null && order === null;
   return (
-    <ListFrame
-      footer={
-        <ListFooter
-          page={current}
-          pages={pages}
-          pageSize={PAGE_SIZE}
-          total={matches.length}
-          onPage={onPage}
-          empty="No users match"
-          {...(sortPending ? { note: ' (sorting…)' } : {})}
+    <>
+      <UserBulkBar rows={rows} matchingUuids={matchingUuids} matchCount={matches.length} canAssign={canAssign} />
+      <ListFrame
+        footer={
+          <ListFooter
+            page={current}
+            pages={pages}
+            pageSize={PAGE_SIZE}
+            total={matches.length}
+            onPage={onPage}
+            {...(sortPending ? { note: ' (sorting…)' } : {})}
+          />
+        }
+      >
+        <UserTable
+          users={visible}
+          sort={sort}
+          sortPending={sortPending}
+          linkProfiles={linkProfiles}
+          filterUsername={filters.username}
+          filtered={filtersActive(criteria)}
         />
-      }
-    >
-      <UserTable
-        users={visible}
-        sort={sort}
-        sortPending={sortPending}
-        linkProfiles={linkProfiles}
-        filterUsername={filters.username}
-      />
-    </ListFrame>
+      </ListFrame>
+    </>
   );
 }
 
@@ -253,12 +346,47 @@ const tableCss = {
     py: '2',
     borderBottomWidth: '1px',
     borderColor: 'border',
-    whiteSpace: 'normal',
-    overflowWrap: 'anywhere',
+    // One line a row (the whole text in the cell's title), so a page of ten rows fits at 1280×800 (issue 25).
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
     verticalAlign: 'middle',
   },
   '& tbody tr:hover': { bg: 'bg.muted' },
   '& tbody .hide-lg': { display: { base: 'none', lg: 'table-cell' } },
+  '& .select-cell': { width: '2.5rem', textAlign: 'center' },
+  '& input[type=checkbox]': {
+    width: '4',
+    height: '4',
+    cursor: 'pointer',
+    accentColor: 'var(--chakra-colors-blue-solid)',
+  },
+  // Narrow screens (below md): a row is a small card, its Status action beside the username, so nothing
+  // scrolls sideways; the headers stay as a row of sort buttons.
+  '@media screen and (max-width: 47.99em)': {
+    display: 'block',
+    '& thead, & tbody': { display: 'block' },
+    '& thead tr': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: '2' },
+    // Flex items are blocks: the headers hidden below lg (hideBelow) stay hidden.
+    '& thead th': { width: 'auto', borderBottomWidth: '0', px: '1', py: '1' },
+    '& tbody tr': {
+      display: 'grid',
+      gridTemplateColumns: 'auto minmax(0, 1fr) auto',
+      gridTemplateAreas: '"select user status" ". profile profile" ". visibility visibility"',
+      alignItems: 'center',
+      columnGap: '2',
+      borderTopWidth: '1px',
+      borderColor: 'border',
+      py: '1.5',
+    },
+    '& tbody td': { borderBottomWidth: '0', py: '0.5', whiteSpace: 'normal', overflowWrap: 'anywhere' },
+    '& tbody td.select-cell': { gridArea: 'select' },
+    '& tbody td.user-cell': { gridArea: 'user' },
+    '& tbody td.status-cell': { gridArea: 'status' },
+    '& tbody td.profile-cell': { gridArea: 'profile', fontSize: 'xs' },
+    '& tbody td.visibility-cell': { gridArea: 'visibility', fontSize: 'xs' },
+    '& tbody td.no-match': { gridColumn: '1 / -1' },
+  },
   '& tbody a': { color: 'blue.fg', _hover: { textDecoration: 'underline' } },
   '& tbody a.username': { fontWeight: 'medium' },
   '& tbody .missing': { color: 'fg.subtle' },
@@ -280,10 +408,49 @@ const tableCss = {
   },
 } as const;
 
-const UserTableHeader = memo(function UserTableHeader({ sort }: { sort: ListSort | null }) {
+/** The page's box: ticks (or unticks) every user of the page; partly ticked when some are. */
+function SelectPage({ uuids }: { uuids: readonly string[] }) {
+  const ticked = useSelection((s) => uuids.filter((u) => s.uuids.has(u)).length);
+  const all = uuids.length > 0 && ticked === uuids.length;
+  return (
+    <input
+      type="checkbox"
+      aria-label="Select the users of this page"
+      checked={all}
+      disabled={uuids.length === 0}
+      ref={(el) => {
+        if (el) el.indeterminate = ticked > 0 && !all;
+      }}
+      onChange={() => selectUsers(uuids, !all)}
+    />
+  );
+}
+
+function SelectUser({ user }: { user: User }) {
+  const ticked = useSelection((s) => s.uuids.has(user.uuid));
+  return (
+    <input
+      type="checkbox"
+      aria-label={`Select ${user.username}`}
+      checked={ticked}
+      onChange={() => selectUsers([user.uuid], !ticked)}
+    />
+  );
+}
+
+const UserTableHeader = memo(function UserTableHeader({
+  sort,
+  pageUuids,
+}: {
+  sort: ListSort | null;
+  pageUuids: readonly string[];
+}) {
   return (
     <Table.Header>
       <Table.Row>
+        <Table.ColumnHeader className="select-cell">
+          <SelectPage uuids={pageUuids} />
+        </Table.ColumnHeader>
         {SORT_COLUMNS.map((column) => (
           <SortableHeader
             key={column}
@@ -320,21 +487,23 @@ const UserTable = memo(function UserTable({
   sortPending,
   linkProfiles,
   filterUsername,
+  filtered,
 }: {
   users: User[];
   sort: ListSort | null;
   sortPending: boolean;
   linkProfiles: boolean;
   filterUsername: string;
+  filtered: boolean;
 }) {
   const routeClick = useRouteClick();
+  const pageUuids = useMemo(() => users.map((u) => u.uuid), [users]);
   return (
     <Table.Root
       size="sm"
       width="full"
       stickyHeader
-      // Below the lg breakpoint Name and Email hide; narrower still, the table keeps its width and scrolls sideways.
-      minW="36rem"
+      // Below the lg breakpoint Name and Email hide; below md a row is a card (tableCss).
       tableLayout="fixed"
       css={tableCss}
       aria-label="Users"
@@ -342,13 +511,13 @@ const UserTable = memo(function UserTable({
       data-filter-username={filterUsername}
       data-sort={sort && !sortPending ? `${sort.column}:${sort.direction}` : ''}
     >
-      <UserTableHeader sort={sort} />
+      <UserTableHeader sort={sort} pageUuids={pageUuids} />
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the links inside are keyboard-reachable; this only routes their clicks */}
       <tbody onClick={routeClick}>
         {users.length === 0 ? (
           <tr>
-            <td colSpan={SORT_COLUMNS.length} className="missing">
-              No users match
+            <td colSpan={SORT_COLUMNS.length + 1} className="no-match">
+              <NoMatch text="No users match" onClear={filtered ? onClearFilters : null} />
             </td>
           </tr>
         ) : (
@@ -376,30 +545,38 @@ function ProfileCell({ to, name, link }: { to: string | null; name: string | und
 const UserRow = memo(function UserRow({ user, linkProfiles }: { user: User; linkProfiles: boolean }) {
   const business = user.businessProfile;
   const visibility = user.visibilityProfile;
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return (
     <tr data-username={user.username}>
-      <td>
+      <td className="select-cell">
+        <SelectUser user={user} />
+      </td>
+      <td className="user-cell" title={user.username}>
         <RouteLink to={toUserEdit(user.uuid)} className="username">
           {user.username}
         </RouteLink>
       </td>
-      <td className="hide-lg">{[user.firstName, user.lastName].filter(Boolean).join(' ')}</td>
-      <td className="hide-lg">{user.email}</td>
-      <td>
+      <td className="hide-lg" title={name}>
+        {name}
+      </td>
+      <td className="hide-lg" title={user.email}>
+        {user.email}
+      </td>
+      <td className="profile-cell" title={business?.name}>
         <ProfileCell
           link={linkProfiles}
           name={business?.name}
           to={business ? toBusinessProfileEdit(business.uuid) : null}
         />
       </td>
-      <td>
+      <td className="visibility-cell" title={visibility?.name}>
         <ProfileCell
           link={linkProfiles}
           name={visibility?.name}
           to={visibility ? toVisibilityProfileEdit(visibility.uuid) : null}
         />
       </td>
-      <td>
+      <td className="status-cell">
         <StatusButton user={user} />
       </td>
     </tr>

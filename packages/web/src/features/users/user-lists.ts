@@ -2,6 +2,7 @@
 // memory"): loaded once, then kept up to date by status changes and saves,
 // which move a user into the list matching its active flag (username order).
 // Sign-out clears them (lib/caches.ts).
+import { compareValues } from '@userprofile/shared/list';
 import { create } from 'zustand';
 import { registerCache } from '../../lib/caches.ts';
 import { fetchUserList } from './api.ts';
@@ -78,4 +79,51 @@ export function applyStatusChange(user: User, nowActive: boolean, newList: User[
 /** After an import: both lists are stale; the next visit loads them again. */
 export function invalidateUserLists(): void {
   useUserLists.setState(empty(), true);
+}
+
+/** Merges two lists in username order (both already in it). */
+function mergeByUsername(a: readonly User[], b: readonly User[]): User[] {
+  const out: User[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (compareValues((a[i] as User).username, (b[j] as User).username) <= 0) out.push(a[i++] as User);
+    else out.push(b[j++] as User);
+  }
+  while (i < a.length) out.push(a[i++] as User);
+  while (j < b.length) out.push(b[j++] as User);
+  return out;
+}
+
+/**
+ * After a bulk action (issue 27): the users it changed, changed in the cached
+ * lists as the server did (activated users move to the active list and so on),
+ * without loading 100000 users again.
+ */
+export function applyBulkChange(
+  changed: ReadonlySet<string>,
+  change:
+    | { action: 'activate' | 'deactivate' }
+    | { action: 'assignBusinessProfile' | 'assignVisibilityProfile'; profile: { uuid: string; name: string } },
+): void {
+  if (changed.size === 0) return;
+  const { active, inactive } = useUserLists.getState();
+  if (change.action === 'activate' || change.action === 'deactivate') {
+    const nowActive = change.action === 'activate';
+    const from = nowActive ? inactive : active;
+    const to = nowActive ? active : inactive;
+    const moved = (from ?? []).filter((u) => changed.has(u.uuid)).map((u) => ({ ...u, active: nowActive }));
+    const rest = from ? from.filter((u) => !changed.has(u.uuid)) : null;
+    // A list never loaded stays unloaded: its first load brings the users. A user moved from a list
+    // not loaded is not known here: the target list is loaded again on its next visit.
+    const target = to && from ? mergeByUsername(to, moved) : null;
+    useUserLists.setState(nowActive ? { inactive: rest, active: target } : { active: rest, inactive: target });
+    return;
+  }
+  if (!('profile' in change)) return;
+  const field = change.action === 'assignBusinessProfile' ? 'businessProfile' : 'visibilityProfile';
+  const profile = { uuid: change.profile.uuid, name: change.profile.name };
+  const update = (list: User[] | null) =>
+    list ? list.map((u) => (changed.has(u.uuid) ? { ...u, [field]: profile } : u)) : null;
+  useUserLists.setState({ active: update(active), inactive: update(inactive) });
 }

@@ -6,8 +6,17 @@ import { VISIBILITY_SYNC_ALL, visibilitySyncKindsFor } from '@userprofile/shared
 import { LuChevronDown, LuPlus, LuRefreshCw } from 'react-icons/lu';
 import { useSnapshot } from 'valtio';
 import { DataState } from '../../components/ui/data-state.tsx';
-import { ClientListFooter, FilterBar, type ListHeader, ListTable, RecordLink } from '../../components/ui/list-kit.tsx';
+import {
+  ClientListFooter,
+  EmptyList,
+  ExportButton,
+  FilterBar,
+  type ListHeader,
+  ListTable,
+  RecordLink,
+} from '../../components/ui/list-kit.tsx';
 import { LinkButton, Screen } from '../../components/ui/page.tsx';
+import { exportClientList } from '../../lib/csv-export.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
 import { type VisibilityProfile, visibilityProfiles } from '../../lib/data/visibility-profiles.ts';
 import { toVisibilityProfileEdit, toVisibilityProfileNew } from '../../lib/paths.ts';
@@ -51,24 +60,44 @@ function SyncMenu() {
 
 export function VisibilityListScreen() {
   const profiles = useCache(visibilityProfiles);
-  const list = useClientList(profiles.data, COLUMNS);
+  const list = useClientList(profiles.data, COLUMNS, { url: { name: 'visibilityProfiles' } });
+  const newProfile = (
+    <LinkButton href={toVisibilityProfileNew()} primary>
+      <LuPlus aria-hidden /> New Visibility
+    </LinkButton>
+  );
   return (
     <Screen
       title="Visibility Profiles"
       actions={
         <>
+          <ExportButton
+            onExport={() => exportClientList('visibility-profiles', COLUMNS, list)}
+            disabled={!profiles.data}
+          />
           <SyncMenu />
-          <LinkButton href={toVisibilityProfileNew()} primary>
-            <LuPlus aria-hidden /> New Visibility
-          </LinkButton>
+          {newProfile}
         </>
       }
       cardHeader={<FilterBar filters={COLUMNS} values={list.filters} onChange={list.setFilter} />}
     >
-      <DataState what="visibility profiles" data={profiles.data} error={profiles.error} onRetry={profiles.retry}>
+      <DataState
+        what="visibility profiles"
+        data={profiles.data}
+        error={profiles.error}
+        onRetry={profiles.retry}
+        isEmpty={(rows) => rows.length === 0}
+        empty={<EmptyList text="No visibility profiles yet." action={newProfile} />}
+      >
         {() => (
           <>
-            <ListTable label="Visibility profiles" columns={COLUMNS} list={list} interactive>
+            <ListTable
+              label="Visibility profiles"
+              columns={COLUMNS}
+              list={list}
+              noMatch="No visibility profiles match"
+              interactive
+            >
               {list.rows.map((p) => (
                 <Table.Row key={p.uuid}>
                   <Table.Cell>
@@ -78,7 +107,7 @@ export function VisibilityListScreen() {
                 </Table.Row>
               ))}
             </ListTable>
-            <ClientListFooter list={list} empty="No visibility profiles match" />
+            <ClientListFooter list={list} />
           </>
         )}
       </DataState>

@@ -1,0 +1,19 @@
+// Formula-safe CSV cells, for every CSV the product writes (the users export
+// of the dev backend, the console's "export what you see") and reads back.
+// OWASP "CSV injection": = + - @ tab CR, and NUL start a formula. Not only at
+// the start of a cell: a spreadsheet that splits on ';' or tab (or reads ','
+// where the file is not quoted) starts a new cell after each of them, so
+// `Bob;=1+2;` holds the formula `=1+2`. A "'" goes in front of a formula start
+// at the start of the value and after every such separator (and line break).
+// Leading quotes are counted in, so a value that itself has "'=" there survives
+// the round trip: the import takes exactly one "'" off at the same places.
+const FORMULA_START = /(?<=^|[,;\t\r\n])(?='*[=+\-@\t\r\0])/g;
+const INERT_START = /(?<=^|[,;\t\r\n])'(?='*[=+\-@\t\r\0])/g;
+
+export function inertCell(value: string): string {
+  return value.replace(FORMULA_START, "'");
+}
+
+export function restoreCell(value: string): string {
+  return value.replace(INERT_START, '');
+}
