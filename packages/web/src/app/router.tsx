@@ -4,8 +4,9 @@ import { Box } from '@chakra-ui/react';
 import { globalMessages, pageTexts } from '@userprofile/shared/messages';
 import { lazy, Suspense, useEffect } from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
-import { navigateTo } from '../lib/navigation.ts';
+import { currentPath, navigateTo } from '../lib/navigation.ts';
 import { HOME_PATH, toForbidden, toLoginStart } from '../lib/paths.ts';
+import { rememberReturnPath } from '../lib/return-path.ts';
 import type { AppRoute } from '../lib/routing.ts';
 import { useSession } from '../lib/session.ts';
 import { notify } from '../lib/toaster.ts';
@@ -31,6 +32,8 @@ function RouteView({ route }: { route: AppRoute }) {
 
   useEffect(() => {
     if (outcome === 'login') {
+      // The page asked for, with its query, is where the sign-in comes back to.
+      rememberReturnPath(currentPath() + window.location.search);
       notify.warning(globalMessages.pleaseLoginFirst);
       navigateTo(toLoginStart(), { replace: true });
     } else if (outcome === 'forbidden') {
