@@ -2,7 +2,7 @@
 // Active/Inactive toggle, a sortable paginated table, and each user's Status
 // button. Filters, toggle, sort and page are kept under the `searchCriteria`
 // storage key, so they survive a visit to an edit screen and back.
-import { Button, ButtonGroup, Flex, Menu, Portal, SimpleGrid, Table, Tooltip } from '@chakra-ui/react';
+import { Button, ButtonGroup, Flex, Menu, Portal, SimpleGrid, Table, Text, Tooltip } from '@chakra-ui/react';
 import { clampPage, pageCount } from '@userprofile/shared/list';
 import { pageTexts, userMessages } from '@userprofile/shared/messages';
 import {
@@ -16,6 +16,7 @@ import {
 } from 'react';
 import { LuChevronDown } from 'react-icons/lu';
 import { useLocation } from 'wouter';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
 import { FilterInput, ListFooter, SortableHeader } from '../../components/ui/list-kit.tsx';
 import { LinkButton, ListFrame, Screen } from '../../components/ui/page.tsx';
@@ -420,6 +421,8 @@ async function changeStatus(user: User, active: boolean): Promise<void> {
 // (each a state machine) are mounted only when a user reaches for them.
 function StatusButton({ user }: { user: User }) {
   const [armed, setArmed] = useState(false);
+  // Deactivating ends what the user can do at once: it is said, naming the user, before it is done (issue 25).
+  const [confirmingDeactivate, setConfirmingDeactivate] = useState(false);
   const label = user.active ? 'Active' : 'Inactive';
   const status = user.active ? 'active' : 'inactive';
   // A user the signed-in admin may not change (the server's reason), or one without a profile: no status menu.
@@ -480,27 +483,43 @@ function StatusButton({ user }: { user: User }) {
   );
   if (!armed) return button;
   return (
-    <Menu.Root
-      defaultOpen
-      onSelect={(details) => {
-        if (details.value === 'activate' || details.value === 'deactivate') {
-          void changeStatus(user, details.value === 'activate');
-        }
-      }}
-    >
-      <Menu.Trigger asChild>{button}</Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.Item value="activate" disabled={user.active}>
-              Activate
-            </Menu.Item>
-            <Menu.Item value="deactivate" disabled={!user.active}>
-              Deactivate
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <>
+      <Menu.Root
+        defaultOpen
+        onSelect={(details) => {
+          if (details.value === 'activate') void changeStatus(user, true);
+          else if (details.value === 'deactivate') setConfirmingDeactivate(true);
+        }}
+      >
+        <Menu.Trigger asChild>{button}</Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content>
+              <Menu.Item value="activate" disabled={user.active}>
+                Activate
+              </Menu.Item>
+              <Menu.Item value="deactivate" disabled={!user.active}>
+                Deactivate
+              </Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      <ConfirmDialog
+        open={confirmingDeactivate}
+        onOpenChange={setConfirmingDeactivate}
+        title={`Deactivate ${user.username}?`}
+        confirmLabel="Deactivate"
+        cancelLabel="Cancel"
+        onConfirm={() => {
+          setConfirmingDeactivate(false);
+          void changeStatus(user, false);
+        }}
+      >
+        <Text>
+          {`Deactivate ${user.username}: they can no longer sign in, and the sign-ins they have now end. Activate them again to let them back in.`}
+        </Text>
+      </ConfirmDialog>
+    </>
   );
 }
