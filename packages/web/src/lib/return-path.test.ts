@@ -64,10 +64,14 @@ describe('the return path of a sign-in', () => {
     expect(takeReturnPath('s', '/user/list')).toBe('/user/list');
   });
 
-  it('a hostile page to remember leaves none', () => {
-    rememberReturnPath('/profile/app/list');
+  it('a page that is not returned to is not remembered, and leaves the one before', () => {
     rememberReturnPath('//evil.example');
-    bindReturnPath('s');
-    expect(takeReturnPath('s', '/user/list')).toBe('/user/list');
+    bindReturnPath('s1');
+    expect(takeReturnPath('s1', '/user/list')).toBe('/user/list');
+    // Two calls refused at once: the second ends the session from the sign-in page the first opened.
+    rememberReturnPath('/profile/app/list');
+    rememberReturnPath('/auth/login/user');
+    bindReturnPath('s2');
+    expect(takeReturnPath('s2', '/user/list')).toBe('/profile/app/list');
   });
 });

@@ -65,13 +65,15 @@ export function safeReturnPath(raw: unknown): string | null {
   return path + url.search;
 }
 
-/** A signed-out visit or an ended session: the page to come back to after the next sign-in. */
+/**
+ * A signed-out visit or an ended session: the page to come back to after the
+ * next sign-in. A page that is not returned to (a sign-in page: two calls
+ * refused at once, the second seen from the sign-in page the first opened)
+ * leaves the one remembered before.
+ */
 export function rememberReturnPath(path: string): void {
   const safe = safeReturnPath(path);
-  const store = session();
-  if (!store) return;
-  if (safe) store.setItem(PENDING, safe);
-  else store.removeItem(PENDING);
+  if (safe) session()?.setItem(PENDING, safe);
 }
 
 /** The console's own sign-in starts with `state`: the remembered page goes with it. */
