@@ -108,7 +108,7 @@ describe('error responses', () => {
       'errors',
     ]);
     const fieldError = deref(document, at(error, 'properties', 'errors', 'items'));
-    expect(Object.keys(at(fieldError, 'properties') as JsonObject)).toEqual(['field', 'reason', 'row']);
+    expect(Object.keys(at(fieldError, 'properties') as JsonObject)).toEqual(['field', 'reason', 'row', 'line']);
   });
 
   it.each([

@@ -107,8 +107,13 @@ describe('import', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual(
       expect.arrayContaining([
-        { field: 'username', reason: 'Only alphanumeric letters, _ (underscore), and . (period) are allowed', row: 2 },
-        { field: 'email', reason: 'This field is required. (Max 255 Characters)', row: 3 },
+        {
+          field: 'username',
+          reason: 'Only alphanumeric letters, _ (underscore), and . (period) are allowed',
+          row: 2,
+          line: 3,
+        },
+        { field: 'email', reason: 'This field is required. (Max 255 Characters)', row: 3, line: 4 },
       ]),
     );
     expect(t.store.dump()).toBe(before);
@@ -162,12 +167,14 @@ describe('import', () => {
       `${HEADER}\n"a.b,x@example.com,A,B,true,NOC Operators,North East Visibility,National Tree\n`,
     );
     expect(unclosed.status).toBe(400);
-    expect(unclosed.body.errors[0].field).toBe('body.users');
+    expect(unclosed.body.errors[0]).toMatchObject({ field: '', row: 1, line: 2 });
   });
 
   it('a username twice in one file is a row error', async () => {
     const res = await t.upload(PROVIDER, `${HEADER}\n${row('twin.user')}\n${row('Twin.User')}\n`);
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ field: 'username', reason: 'The username appears twice in the file', row: 2 }]);
+    expect(res.body.errors).toEqual([
+      { field: 'username', reason: 'The username appears twice in the file', row: 2, line: 3 },
+    ]);
   });
 });

@@ -54,7 +54,7 @@ test.describe('as provider.admin', () => {
     expect(after.find((u) => u.username === 'customer.admin')?.firstName).toBe('Casimir');
   });
 
-  test('a refused row is listed with its reason and nothing is imported', async ({ page }) => {
+  test('the import error names the line and column of the file, and nothing is imported', async ({ page }) => {
     const { text } = await exportCsv(page, 'Active Users');
     const lines = text.split(/\r?\n/).filter((l) => l !== '');
     const customer = lines.find((l) => l.includes('customer.admin@example.com')) as string;
@@ -65,8 +65,13 @@ test.describe('as provider.admin', () => {
     await expect(toast(page, userMessages.importFailed)).toBeVisible();
     const errors = page.getByRole('table', { name: 'Import errors' });
     await expect(errors).toBeVisible();
-    await expect(errors.locator('tbody tr').first().locator('td').first()).toHaveText('2');
-    await expect(errors).toContainText('email');
+    // The bad row is the file's third line (the header is line 1), its email column as the header names it.
+    await expect(errors.getByRole('columnheader')).toHaveText(['Line', 'Column', 'Reason']);
+    await expect(errors.locator('tbody tr').first().locator('td')).toHaveText([
+      '3',
+      'email',
+      'This field is required. (Max 255 Characters)',
+    ]);
     const after = await apiGet<WireUser[]>(page, '/user/list/active');
     expect(after.find((u) => u.username === 'customer.admin')?.firstName).toBe('Casey');
   });

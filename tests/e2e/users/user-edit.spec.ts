@@ -194,11 +194,13 @@ test.describe('as provider.admin', () => {
   test('Send Password Reset Email: the mail goes out; a failure says so', async ({ page, mock }) => {
     await openUser(page, 'customer.admin');
     await page.getByRole('button', { name: 'Send Password Reset Email' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Send Email' }).click();
     await expect(toast(page, userMessages.resetEmailSent)).toBeVisible();
     const mail = (await mock.outbox()).find((m) => m.to === 'customer.admin@example.com');
     expect(mail?.link).toContain('/userprofile/password/new/');
     await mock.fault({ method: 'POST', path: '/userprofile/api/v1/password/reset', status: 503 });
     await page.getByRole('button', { name: 'Send Password Reset Email' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Send Email' }).click();
     await expect(toast(page, userMessages.resetEmailFailed)).toBeVisible();
   });
 

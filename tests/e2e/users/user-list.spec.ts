@@ -159,14 +159,25 @@ test.describe('as provider.admin', () => {
       // reused keep-alive socket (up to one try per pooled socket, 6 per host),
       // so the fault must answer every attempt of the one call.
       await mock.fault({ method: 'POST', path: INACTIVATE, status, times: status === 408 ? 20 : 1 });
+      const signedInWith = await page.evaluate(() => localStorage.getItem('user-profile.access_token'));
       let attempts = 0;
       page.on('request', (r) => {
         if (r.method() === 'POST' && r.url().endsWith('/user/inactivate')) attempts++;
       });
       await list.setStatus('customer.admin', 'Deactivate');
       await expect(toast(page, message)).toBeVisible();
-      await expect(list.row('customer.admin')).toContainText('Active');
       expect(attempts).toBe(1);
+      // A refused token ends the session: the browser's sign-in session signs it in again, back on the list (issue 25).
+      if (status === 401) {
+        // Read between the page loads of the sign-in (a read during one answers undefined, and is tried again).
+        const token = () =>
+          page.evaluate(() => localStorage.getItem('user-profile.access_token')).catch(() => undefined);
+        await expect.poll(token).not.toBe(signedInWith);
+        await expect.poll(token).toMatch(/./);
+      }
+      await expect(page).toHaveURL(/\/userprofile\/user\/list$/);
+      if (status === 401) await list.show('customer.admin');
+      await expect(list.row('customer.admin')).toContainText('Active');
     });
   }
 

@@ -85,6 +85,9 @@ export class UsersPage {
       .getByRole('button', { name: /^Status of / })
       .click();
     await this.page.getByRole('menuitem', { name: action, exact: true }).click();
+    // Deactivate asks first, naming the user (issue 25).
+    if (action === 'Deactivate')
+      await this.page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
   }
 
   /** Narrows the list to one user by the Username filter. */

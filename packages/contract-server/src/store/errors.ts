@@ -6,6 +6,8 @@ export interface FieldError {
   reason: string;
   /** 1-based data row of an import (header excluded). */
   row?: number;
+  /** 1-based line of the imported file where that row starts (the header row is line 1). */
+  line?: number;
 }
 
 export abstract class DomainError extends Error {

@@ -4,6 +4,7 @@
 // which the import takes off again.
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { DEFAULT_TREE_CATEGORY } from '@userprofile/shared/constants';
 import { inertCell, restoreCell } from '@userprofile/shared/csv';
 import { userMessages } from '@userprofile/shared/messages';
 import { parse } from 'csv-parse';
@@ -113,18 +114,73 @@ export function pacer(): () => Promise<void> {
   };
 }
 
-async function parseCsv(text: string, pause: () => Promise<void>): Promise<string[][]> {
-  const records: string[][] = [];
-  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: false });
+/** A record of the file and the line it starts on (1-based; the header row is line 1). */
+interface CsvRecord {
+  cells: string[];
+  line: number;
+}
+
+/**
+ * The line numbers of a file as an editor shows them: counted here from the
+ * bytes each record took (csv-parse's own count takes a CRLF inside a quoted
+ * value for two lines), so a row's line is right after empty lines, quoted
+ * line breaks and either line end.
+ */
+class LineCounter {
+  private at = 0;
+  private line = 1;
+  constructor(private readonly bytes: Buffer) {}
+
+  /** Moves to byte `to`, counting the line breaks passed (CRLF, LF or a lone CR). */
+  private advance(to: number): void {
+    const b = this.bytes;
+    for (; this.at < to; this.at++) {
+      if (b[this.at] === 0x0a || (b[this.at] === 0x0d && b[this.at + 1] !== 0x0a)) this.line++;
+    }
+  }
+
+  /** The line of the next record: after the previous one (`consumed` bytes), past the empty lines the parser skips. */
+  nextRecordLine(consumed: number): number {
+    this.advance(consumed);
+    const b = this.bytes;
+    let at = this.at;
+    let line = this.line;
+    while (at < b.length && (b[at] === 0x0a || b[at] === 0x0d)) {
+      if (b[at] === 0x0a || b[at + 1] !== 0x0a) line++;
+      at++;
+    }
+    return line;
+  }
+}
+
+/** What csv-parse says of a bad record, in the words of the file (its own line count is left out). */
+function parseFailure(e: { message: string; code?: string }): string {
+  const length = /expect (\d+), got (\d+)/.exec(e.message);
+  if (e.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH' && length)
+    return `This row has ${length[2]} columns; the header row has ${length[1]}`;
+  if (e.code === 'CSV_QUOTE_NOT_CLOSED') return 'A quoted value is not closed (a " is missing)';
+  return e.message.replace(/ (on|at) line \d+/, '');
+}
+
+async function parseCsv(text: string, pause: () => Promise<void>): Promise<CsvRecord[]> {
+  const records: CsvRecord[] = [];
+  // info: the bytes read up to the end of each record, from which its line is counted.
+  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: false, info: true });
+  const bytes = Buffer.from(text, 'utf8');
+  const lines = new LineCounter(bytes);
+  let consumed = 0;
   parser.on('readable', () => {
-    for (let r = parser.read(); r !== null; r = parser.read()) records.push(r as string[]);
+    for (let r = parser.read(); r !== null; r = parser.read()) {
+      const { record, info } = r as { record: string[]; info: { bytes: number } };
+      records.push({ cells: record, line: lines.nextRecordLine(consumed) });
+      consumed = info.bytes;
+    }
   });
   const ended = new Promise<void>((resolve, reject) => {
     parser.on('end', resolve);
     parser.on('error', reject);
   });
   // Bytes, not characters: a piece may end inside a character, which the parser joins up.
-  const bytes = Buffer.from(text, 'utf8');
   try {
     for (let at = 0; at < bytes.length; at += PARSE_CHUNK_BYTES) {
       // Wait until the parser has taken the piece: a stream buffers what it is
@@ -139,14 +195,11 @@ async function parseCsv(text: string, pause: () => Promise<void>): Promise<strin
     await ended;
     return records;
   } catch (err) {
-    const e = err as { message: string; lines?: number; code?: string };
-    fail('The file is not a valid CSV file', [
-      {
-        field: 'body.users',
-        reason: e.message.replace(/^Invalid Record Length: /, ''),
-        ...(e.lines ? { row: Math.max(1, e.lines - 1) } : {}),
-      },
-    ]);
+    // The record refused is the one after the last read: its row (header excluded) and the line it starts on.
+    // No column: the whole row is at fault (field '').
+    const e = err as { message: string; code?: string };
+    const at = records.length === 0 ? {} : { row: records.length, line: lines.nextRecordLine(consumed) };
+    fail('The file is not a valid CSV file', [{ field: '', reason: parseFailure(e), ...at }]);
   }
 }
 
@@ -162,8 +215,9 @@ async function parseCsv(text: string, pause: () => Promise<void>): Promise<strin
 export async function importUsers(store: Store, caller: Caller, text: string): Promise<ImportResult> {
   requireArea(caller, 'users');
   const pause = pacer();
-  const [header, ...rows] = await parseCsv(text, pause);
-  if (!header) fail('The file is empty', [{ field: 'body.users', reason: 'The file has no header row' }]);
+  const [head, ...rows] = await parseCsv(text, pause);
+  if (!head) fail('The file is empty', [{ field: '', reason: 'The file has no header row' }]);
+  const header = head.cells;
   const known = new Set(userColumns(store));
   const errors: FieldError[] = [];
   const seenColumns = new Set<string>();
@@ -175,7 +229,7 @@ export async function importUsers(store: Store, caller: Caller, text: string): P
   for (const name of REQUIRED_COLUMNS)
     if (!seenColumns.has(name)) errors.push({ field: name, reason: 'The column is missing' });
   if (errors.length > 0) fail('The header row of the file is not valid', errors);
-  if (rows.length === 0) fail('The file has no users', [{ field: 'body.users', reason: 'The file has no data rows' }]);
+  if (rows.length === 0) fail('The file has no users', [{ field: '', reason: 'The file has no data rows' }]);
 
   const index = new Map(header.map((name, i) => [name, i]));
   for (let attempt = 1; ; attempt++) {
@@ -197,7 +251,7 @@ async function checkRows(
   store: Store,
   caller: Caller,
   index: Map<string, number>,
-  rows: string[][],
+  rows: CsvRecord[],
   pause: () => Promise<void>,
 ): Promise<ImportResult & { changes: UserRecord[] }> {
   const categories = store.userElementConfig.map((c) => c.category);
@@ -206,14 +260,14 @@ async function checkRows(
   const errors: FieldError[] = [];
   let created = 0;
   let updated = 0;
-  for (const [i, cells] of rows.entries()) {
+  for (const [i, { cells, line }] of rows.entries()) {
     await pause();
     const row = i + 1;
     const cell = (name: string) => {
       const at = index.get(name);
       return at === undefined ? '' : restoreCell(cells[at] ?? '');
     };
-    const rowErrors = new FieldErrors('', row);
+    const rowErrors = new FieldErrors('', row, line);
     const byName = <T extends { name: string }>(field: string, find: (name: string) => T | undefined): T | null => {
       const name = cell(field);
       if (name === '') return null;
@@ -272,13 +326,9 @@ async function checkRows(
     if (usernames.has(key)) rowErrors.add('username', 'The username appears twice in the file');
     usernames.add(key);
     if (existing && rowErrors.list.length === 0 && sameRow(store, caller, existing, input)) continue;
-    const checked = new FieldErrors('', row);
+    const checked = new FieldErrors('', row, line);
     const fields = store.checkUser(caller, input, checked, existing);
-    for (const e of checked.list) {
-      // Element errors name the CSV column of the element.
-      const m = /^elements\.(\d+)/.exec(e.field);
-      rowErrors.add(m ? (elementFields[Number(m[1])] ?? e.field) : e.field, e.reason);
-    }
+    for (const e of checked.list) rowErrors.add(columnOf(e.field, elementFields, index), e.reason);
     if (holder && !existing) rowErrors.add('username', userMessages.usernameTaken(input.username));
     if (rowErrors.list.length > 0) {
       errors.push(...rowErrors.list);
@@ -300,6 +350,21 @@ async function checkRows(
     );
   }
   return { created, updated, changes };
+}
+
+/**
+ * The column of the file a rule's field is about, as the header names it:
+ * an element's its category's column, the default tree rule the tree's;
+ * anything else of the whole row ('').
+ */
+function columnOf(field: string, elementFields: readonly string[], index: Map<string, number>): string {
+  const element = /^elements\.(\d+)/.exec(field);
+  const column = element
+    ? elementFields[Number(element[1])]
+    : field === 'defaultTreeMustBeAssigned'
+      ? DEFAULT_TREE_CATEGORY
+      : field;
+  return column !== undefined && (index.has(column) || USER_COLUMNS.some((c) => c === column)) ? column : '';
 }
 
 /** Whether importing the row would leave the user exactly as it is. */

@@ -10,6 +10,8 @@ export class FieldErrors {
   constructor(
     private readonly prefix = '',
     private readonly row?: number,
+    /** The import's line of that row (FieldError.line). */
+    private readonly line?: number,
   ) {}
 
   has(field: string): boolean {
@@ -20,6 +22,7 @@ export class FieldErrors {
     if (this.has(field)) return;
     const e: FieldError = { field: this.prefix + field, reason };
     if (this.row !== undefined) e.row = this.row;
+    if (this.line !== undefined) e.line = this.line;
     this.list.push(e);
   }
 

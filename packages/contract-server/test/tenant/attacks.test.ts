@@ -121,6 +121,7 @@ describe('what the attack run did as customer.admin is refused', () => {
       field: 'username',
       reason: expect.stringMatching(/shared by every company.*ERRIGAL_ADMIN/i),
       row: 1,
+      line: 2,
     });
   });
 

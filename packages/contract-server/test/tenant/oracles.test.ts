@@ -151,14 +151,16 @@ describe("customer.admin (company A) using the name of a profile it cannot see g
       userCsv(store(), fx.A.user, { username: 'csv.free' }).replace(fx.A.bp.name, 'Never Used Name'),
     );
     const reason = (name: string) => `No businessProfile named ${name}`;
-    expect(free.body.errors).toEqual([{ row: 1, field: 'businessProfile', reason: reason('Never Used Name') }]);
+    expect(free.body.errors).toEqual([
+      { row: 1, line: 2, field: 'businessProfile', reason: reason('Never Used Name') },
+    ]);
     for (const name of [fx.B.bp.name, hidden.bp.name]) {
       const res = await t.upload(
         CUSTOMER,
         userCsv(store(), fx.A.user, { username: 'csv.free' }).replace(fx.A.bp.name, name),
       );
       expect(res.status).toBe(400);
-      expect(res.body.errors).toEqual([{ row: 1, field: 'businessProfile', reason: reason(name) }]);
+      expect(res.body.errors).toEqual([{ row: 1, line: 2, field: 'businessProfile', reason: reason(name) }]);
     }
   });
 });
@@ -210,12 +212,12 @@ describe('a new user named like a user the caller cannot see', () => {
         const valid = await t.upload(as, row(taken));
         expect(valid.status, valid.text).toBe(400);
         expect(valid.body.errors).toEqual([
-          { row: 1, field: 'username', reason: `The username ${taken} is already taken` },
+          { row: 1, line: 2, field: 'username', reason: `The username ${taken} is already taken` },
         ]);
         const invalid = await t.upload(as, row(taken, { lastName: '' }));
         expect(invalid.body.errors).toEqual([
           ...free.body.errors,
-          { row: 1, field: 'username', reason: `The username ${taken} is already taken` },
+          { row: 1, line: 2, field: 'username', reason: `The username ${taken} is already taken` },
         ]);
       }
       expect(store().dump()).toBe(before);

@@ -1628,11 +1628,13 @@ export interface components {
             errors?: components["schemas"]["FieldError"][];
         };
         FieldError: {
-            /** @description Where the problem is, e.g. `body.user.username`, `path.uuid`, `query.code`, or a CSV column. */
+            /** @description Where the problem is, e.g. `body.user.username`, `path.uuid`, `query.code`, or for an import the column as the file's header row names it (empty when the whole row or file is at fault). */
             field: string;
             reason: string;
             /** @description For imports, the 1-based data row (header excluded). */
             row?: number;
+            /** @description Designed (issue 25). For imports, the 1-based line of the file where that row starts, as an editor numbers it (the header row is line 1; empty lines and line breaks inside quoted values are counted). */
+            line?: number;
         };
         /** Format: uuid */
         Uuid: string;

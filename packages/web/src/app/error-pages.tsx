@@ -1,13 +1,15 @@
-// forbidden and notFound (spec §2), with their exact texts. The 404 page
-// also leads back: to the list of an edit screen whose record is gone (a
-// stale bookmark; the API middleware hands over the page that asked), else
-// to the start.
+// forbidden and notFound (spec §2), with their exact texts. Both lead back:
+// the 404 page to the list of an edit screen whose record is gone (a stale
+// bookmark; the API middleware hands over the page that asked), else to the
+// start; the 403 page to the list of the area refused when the role may use
+// that list (New Application as a customer admin: Application Admin), else to
+// the start (the router's guard hands over the page refused).
 import { Box, Button, Heading, Text } from '@chakra-ui/react';
 import { pageTexts } from '@userprofile/shared/messages';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import { HOME_PATH, listOfEditPath } from '../lib/paths.ts';
+import { HOME_PATH, hasMalformedId, listOfEditPath } from '../lib/paths.ts';
 import { roleOf, useSession } from '../lib/session.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { navItemsFor } from './nav-items.ts';
@@ -25,8 +27,25 @@ function ErrorPage({ title, text, children }: { title: string; text: string; chi
   );
 }
 
+function BackLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Button asChild mt="6" size="sm" variant="outline">
+      <Link href={to}>{pageTexts.backTo(label)}</Link>
+    </Button>
+  );
+}
+
 export function ForbiddenPage() {
-  return <ErrorPage title={pageTexts.forbiddenTitle} text={pageTexts.forbiddenText} />;
+  const state = useHistoryState<{ from?: unknown } | null>();
+  const refused = typeof state?.from === 'string' ? state.from : '';
+  const items = navItemsFor(roleOf(useSession((s) => s.user)));
+  // The menu's place of the refused page, if the role has it; the user list is everyone's.
+  const back = items.find((item) => refused.startsWith(item.section)) ?? items[0];
+  return (
+    <ErrorPage title={pageTexts.forbiddenTitle} text={pageTexts.forbiddenText}>
+      <BackLink to={back?.href ?? HOME_PATH} label={back?.label ?? 'Users'} />
+    </ErrorPage>
+  );
 }
 
 /** The page a 404 came from: handed over by the API middleware, or the unknown address itself. */
@@ -43,10 +62,9 @@ export function NotFoundPage() {
   const back = navItemsFor(role).find((item) => item.href === (list ?? HOME_PATH));
   return (
     <ErrorPage title={pageTexts.notFoundTitle} text={pageTexts.notFoundText}>
-      {list ? <Text mt="2">{pageTexts.staleRecordText}</Text> : null}
-      <Button asChild mt="6" size="sm" variant="outline">
-        <Link href={list ?? HOME_PATH}>{pageTexts.backTo(back?.label ?? 'Users')}</Link>
-      </Button>
+      {/* A malformed id was never a record: nothing was deleted. */}
+      {list && !hasMalformedId(missing) ? <Text mt="2">{pageTexts.staleRecordText}</Text> : null}
+      <BackLink to={list ?? HOME_PATH} label={back?.label ?? 'Users'} />
     </ErrorPage>
   );
 }

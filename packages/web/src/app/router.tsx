@@ -4,8 +4,9 @@ import { Box } from '@chakra-ui/react';
 import { globalMessages, pageTexts } from '@userprofile/shared/messages';
 import { lazy, Suspense, useEffect } from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
-import { navigateTo } from '../lib/navigation.ts';
-import { HOME_PATH, toForbidden, toLoginStart } from '../lib/paths.ts';
+import { currentPath, navigateTo } from '../lib/navigation.ts';
+import { HOME_PATH, isRecordId, toForbidden, toLoginStart } from '../lib/paths.ts';
+import { rememberReturnPath } from '../lib/return-path.ts';
 import type { AppRoute } from '../lib/routing.ts';
 import { useSession } from '../lib/session.ts';
 import { notify } from '../lib/toaster.ts';
@@ -31,10 +32,13 @@ function RouteView({ route }: { route: AppRoute }) {
 
   useEffect(() => {
     if (outcome === 'login') {
+      // The page asked for, with its query, is where the sign-in comes back to.
+      rememberReturnPath(currentPath() + window.location.search);
       notify.warning(globalMessages.pleaseLoginFirst);
       navigateTo(toLoginStart(), { replace: true });
     } else if (outcome === 'forbidden') {
-      navigateTo(toForbidden(), { replace: true });
+      // The page refused is handed over, so the 403 page can lead back to the nearest place the role may go.
+      navigateTo(toForbidden(), { replace: true, state: { from: currentPath() } });
     }
   }, [outcome]);
 
@@ -62,27 +66,43 @@ function HomeRedirect() {
   return <Redirect to={signedOut ? toLoginStart() : HOME_PATH} replace />;
 }
 
+/** The route of `location` and whether its `:uuid` (if any) can name a record at all. */
+function routeOf(parser: Parameters<typeof matchRoute>[0], location: string): { route: AppRoute; malformed: boolean } {
+  for (const route of routes) {
+    const [hit, params] = matchRoute(parser, route.path, location);
+    const id = (params as Record<string, string | undefined> | null)?.uuid;
+    if (hit) return { route, malformed: typeof id === 'string' && !isRecordId(id) };
+  }
+  return { route: notFoundRoute, malformed: false };
+}
+
 export function AppRoutes() {
   const [location] = useLocation();
   const { parser } = useRouter();
   const { status, user } = useSession();
   if (location === '/') return <HomeRedirect />;
-  const matched = routes.find((r) => matchRoute(parser, r.path, location)[0]) ?? notFoundRoute;
+  const { route: matched, malformed } = routeOf(parser, location);
+  const allowed = status === 'ready' && checkAccess(matched.access, user) === 'allow';
   // A visitor on their way to sign in never downloads the shell.
-  const shell = matched.layout === 'shell' && status === 'ready' && checkAccess(matched.access, user) === 'allow';
+  const shell = matched.layout === 'shell' && allowed;
 
-  const body = (
-    <Switch>
-      {routes.map((route) => (
-        <Route key={route.path} path={route.path}>
-          <RouteView route={route} />
+  // An editor address whose id is no id at all (a mistyped or cut link) is a page that does not exist:
+  // the 404 page, not the record load's 'HTTP 400: path.uuid must match format "uuid"'. Guards first.
+  const body =
+    malformed && allowed ? (
+      <RouteView route={notFoundRoute} />
+    ) : (
+      <Switch>
+        {routes.map((route) => (
+          <Route key={route.path} path={route.path}>
+            <RouteView route={route} />
+          </Route>
+        ))}
+        <Route>
+          <RouteView route={notFoundRoute} />
         </Route>
-      ))}
-      <Route>
-        <RouteView route={notFoundRoute} />
-      </Route>
-    </Switch>
-  );
+      </Switch>
+    );
   // One shell instance across shell routes, so the header and menu stay mounted.
   if (!shell) return body;
   return (

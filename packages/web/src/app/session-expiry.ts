@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { navigateTo } from '../lib/navigation.ts';
 import { toLogout } from '../lib/paths.ts';
 import { isLoggedIn, useSession } from '../lib/session.ts';
+import { rememberPlace } from '../lib/sign-out.ts';
 import { notify } from '../lib/toaster.ts';
 import { tokenExpiresAt } from '../lib/token.ts';
 
@@ -22,6 +23,7 @@ export function useSessionExpiry(): void {
       const wait = expiresAt - Date.now();
       if (wait <= 0) {
         notify.warning(globalMessages.sessionTimedOut);
+        rememberPlace();
         navigateTo(toLogout());
         return;
       }

@@ -159,5 +159,15 @@ export function listOfEditPath(path: string): string | null {
   return null;
 }
 
+/** The record ids in the console's addresses (every `:uuid` above) are UUIDs: anything else names no record. */
+export function isRecordId(id: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+}
+
+/** The last segment of an edit address, when it is no record id at all (a mistyped or cut link). */
+export function hasMalformedId(path: string): boolean {
+  return listOfEditPath(path) !== null && !isRecordId(path.replace(/\/$/, '').split('/').pop() ?? '');
+}
+
 export const toForbidden = () => paths.forbidden;
 export const toNotFound = () => paths.notFound;

@@ -1,5 +1,5 @@
-// Test helper: an in-memory localStorage for the Node test environment.
-export function installMemoryStorage(): Map<string, string> {
+// Test helper: an in-memory localStorage (or sessionStorage) for the Node test environment.
+export function installMemoryStorage(name: 'localStorage' | 'sessionStorage' = 'localStorage'): Map<string, string> {
   const data = new Map<string, string>();
   const storage = {
     get length() {
@@ -11,7 +11,7 @@ export function installMemoryStorage(): Map<string, string> {
     removeItem: (k: string) => void data.delete(k),
     clear: () => data.clear(),
   } satisfies Storage;
-  Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true, writable: true });
+  Object.defineProperty(globalThis, name, { value: storage, configurable: true, writable: true });
   return data;
 }
 

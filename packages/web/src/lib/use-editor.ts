@@ -8,12 +8,15 @@
 //   and 'Please Wait Until … Completes' while a save runs (one save at a time);
 // - after a save the screen goes to the edit route of the saved record; after
 //   a delete, back to the list;
-// - leaving with unsaved changes asks first.
+// - leaving with unsaved changes asks first; a session that ends under them
+//   keeps them, and the same editor takes them back after the sign-in.
 // The area gives its calls, its form mapping and its messages.
 import { userMessages } from '@userprofile/shared/messages';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { reloadAt } from './navigation.ts';
+import { DRAFT_RESTORED, dropDraft, keepOnSessionEnd, peekDraft } from './kept-drafts.ts';
+import { currentPath, reloadAt } from './navigation.ts';
+import { useSession } from './session.ts';
 import { notify, notifyAfterReload } from './toaster.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
 
@@ -139,10 +142,15 @@ export function useEditor<R, Form, Field extends string>(
   const [status, setStatus] = useState<EditorStatus>(uuid ? 'loading' : 'ready');
   const [error, setError] = useState<unknown>(null);
   const [record, setRecord] = useState<R | null>(null);
-  const [form, setForm] = useState<Form | null>(() =>
+  // Unsaved changes kept when the session ended on this page (lib/kept-drafts.ts).
+  const [path] = useState(currentPath);
+  const [kept] = useState(() => peekDraft<Form>(useSession.getState().user?.username, path));
+  const [baseline, setBaseline] = useState<Form | null>(() =>
     uuid ? null : (options.initialForm?.() ?? options.toForm(null)),
   );
-  const [baseline, setBaseline] = useState<Form | null>(form);
+  const [form, setForm] = useState<Form | null>(() => (uuid ? null : (kept ?? baseline)));
+  // Edit mode: the kept form replaces the record's form once, when it first loads.
+  const unrestored = useRef(uuid ? kept : null);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -163,7 +171,8 @@ export function useEditor<R, Form, Field extends string>(
         if (!live) return;
         const loadedForm = latest.current.toForm(loaded);
         setRecord(loaded);
-        setForm(loadedForm);
+        setForm(unrestored.current ?? loadedForm);
+        unrestored.current = null;
         setBaseline(loadedForm);
         setStatus('ready');
       },
@@ -178,11 +187,21 @@ export function useEditor<R, Form, Field extends string>(
     };
   }, [uuid, attempt]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: said once, when the editor opens with them
+  useEffect(() => {
+    if (!kept) return;
+    dropDraft(path);
+    notify.info(DRAFT_RESTORED);
+  }, []);
+
   const errors = useMemo(() => (form ? options.validate(form) : {}), [form, options.validate]);
   const valid = Object.keys(errors).length === 0;
   const shown = useMemo(() => shownErrors(errors, touched, submitted), [errors, touched, submitted]);
-  const dirty = form !== null && baseline !== null && formChanged(form, baseline) && !saving;
+  const changed = form !== null && baseline !== null && formChanged(form, baseline);
+  const dirty = changed && !saving;
   useLeaveGuard(dirty);
+  // Kept during a save too: a save refused for an ended session (401) is the likeliest way to lose them.
+  useEffect(() => (changed && form ? keepOnSessionEnd(path, () => form) : undefined), [changed, form, path]);
 
   const set = useCallback(<K extends keyof Form>(key: K, value: Form[K]) => {
     setForm((f) => (f ? { ...f, [key]: value } : f));

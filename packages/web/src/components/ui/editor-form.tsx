@@ -56,7 +56,8 @@ export function EditorActions({
         size="sm"
         disabled={disabled}
         aria-disabled={blocked}
-        opacity={blocked ? 0.5 : 1}
+        // A record that cannot be changed shows a submit that looks as unavailable as it is.
+        opacity={blocked || disabled ? 0.5 : 1}
         {...(disabled ? {} : { cursor: blocked ? 'not-allowed' : 'pointer' })}
       >
         {submitLabel}

@@ -1,4 +1,4 @@
-// Routes of the application screens (spec §2): ADMIN or ERRIGAL_ADMIN.
+// Routes of the application screens (spec §2): ADMIN or ERRIGAL_ADMIN; New Application ERRIGAL_ADMIN (spec §6).
 // Patterns and link builders live in lib/paths.ts.
 import { lazy } from 'react';
 import { paths } from '../../lib/paths.ts';
@@ -15,6 +15,7 @@ const admin = { access: 'admin', layout: 'shell' } as const;
 
 export const applicationRoutes: AppRoute[] = [
   { path: paths.applicationList, ...admin, component: ApplicationList },
-  { path: paths.applicationNew, ...admin, component: ApplicationEdit },
+  // New Application is the top-level admin's alone (spec §6): anyone else gets the 403 page, not a form that cannot save.
+  { path: paths.applicationNew, access: 'topAdmin', layout: 'shell', component: ApplicationEdit },
   { path: paths.applicationEdit, ...admin, component: ApplicationEdit },
 ];

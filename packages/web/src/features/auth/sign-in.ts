@@ -7,6 +7,7 @@ import { createCodeChallenge, createCodeVerifier, createState } from '@userprofi
 import { api, expectFailure, formEncoded, readCookie, withLoading } from '../../lib/api/client.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
+import { bindReturnPath } from '../../lib/return-path.ts';
 import { storage } from '../../lib/storage.ts';
 import { storeToken } from '../../lib/token.ts';
 import { type AuthorizeRequest, type IssuerRule, selfAuthorizePath, ssoAuthorizeUrl } from './authorize-request.ts';
@@ -30,6 +31,7 @@ export async function startSelfLogin(origin = window.location.origin): Promise<s
   const verifier = createCodeVerifier();
   storage.set('state', state);
   storage.set('code_verifier', verifier);
+  bindReturnPath(state);
   return selfAuthorizePath({ clientId, origin, challenge: await createCodeChallenge(verifier), state });
 }
 

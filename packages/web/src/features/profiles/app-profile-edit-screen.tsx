@@ -15,6 +15,7 @@ import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
 import { SelectField } from '../../components/ui/fields.tsx';
 import { RecordLink } from '../../components/ui/list-kit.tsx';
 import { toOptions } from '../../components/ui/native-select.tsx';
+import { ReadOnlyScope } from '../../components/ui/read-only.tsx';
 import { HISTORY_TAB, HistoryTabContent } from '../../components/ui/record-history.tsx';
 import { appProfiles } from '../../lib/data/app-profiles.ts';
 import { applications } from '../../lib/data/applications.ts';
@@ -172,55 +173,62 @@ function AppProfileEditor({ uuid }: { uuid: string | null }) {
         </Tabs.List>
 
         <Tabs.Content value="basic">
-          <ProfileBasicFields
-            editor={editor}
-            form={form}
-            beside={
-              <Stack gap="1">
-                <SelectField
-                  label="Application"
-                  value={form.applicationUuid}
-                  options={toOptions(apps.data ?? [])}
-                  onChange={(v) => editor.change((f) => chooseApplication(f, v), ['application'])}
-                  // Shown from the start: it says why the other tabs are disabled.
-                  error={appMessage?.invalid ? appMessage.text : undefined}
-                  helper={
-                    appMessage && !appMessage.invalid
-                      ? appMessage.text
-                      : locked
-                        ? 'The application of a saved profile cannot change.'
-                        : undefined
-                  }
-                  disabled={locked || !apps.data}
-                  required
-                />
-                {apps.error ? <LoadFailure what="the applications" error={apps.error} onRetry={apps.retry} /> : null}
-              </Stack>
-            }
-            callerRole={role}
-            layoutCodes={session?.layoutCode ?? []}
-            companies={companyList.data ?? (companyList.error ? [] : null)}
-          />
+          <ReadOnlyScope readOnly={readOnly}>
+            <ProfileBasicFields
+              editor={editor}
+              form={form}
+              readOnly={readOnly}
+              beside={
+                <Stack gap="1">
+                  <SelectField
+                    label="Application"
+                    value={form.applicationUuid}
+                    options={toOptions(apps.data ?? [])}
+                    onChange={(v) => editor.change((f) => chooseApplication(f, v), ['application'])}
+                    // Shown from the start: it says why the other tabs are disabled.
+                    error={appMessage?.invalid ? appMessage.text : undefined}
+                    helper={
+                      appMessage && !appMessage.invalid
+                        ? appMessage.text
+                        : locked
+                          ? 'The application of a saved profile cannot change.'
+                          : undefined
+                    }
+                    disabled={locked || !apps.data}
+                    required
+                  />
+                  {apps.error ? <LoadFailure what="the applications" error={apps.error} onRetry={apps.retry} /> : null}
+                </Stack>
+              }
+              callerRole={role}
+              layoutCodes={session?.layoutCode ?? []}
+              companies={companyList.data ?? (companyList.error ? [] : null)}
+            />
+          </ReadOnlyScope>
         </Tabs.Content>
 
         <Tabs.Content value="roles">
-          <GrantList
-            label="Roles"
-            rows={roles}
-            granted={form.roles}
-            onToggle={(id, on) => editor.change((f) => toggleGrant(f, 'roles', id, on), ['roles'])}
-            onAll={(on) => editor.change((f) => setAllGrants(f, 'roles', roles, on), ['roles'])}
-          />
+          <ReadOnlyScope readOnly={readOnly}>
+            <GrantList
+              label="Roles"
+              rows={roles}
+              granted={form.roles}
+              onToggle={(id, on) => editor.change((f) => toggleGrant(f, 'roles', id, on), ['roles'])}
+              onAll={(on) => editor.change((f) => setAllGrants(f, 'roles', roles, on), ['roles'])}
+            />
+          </ReadOnlyScope>
         </Tabs.Content>
         {categories.map((c) => (
           <Tabs.Content key={c.category} value={`category:${c.category}`}>
-            <GrantList
-              label={c.label}
-              rows={c.elements}
-              granted={form.elements}
-              onToggle={(id, on) => editor.change((f) => toggleGrant(f, 'elements', id, on), ['elements'])}
-              onAll={(on) => editor.change((f) => setAllGrants(f, 'elements', c.elements, on), ['elements'])}
-            />
+            <ReadOnlyScope readOnly={readOnly}>
+              <GrantList
+                label={c.label}
+                rows={c.elements}
+                granted={form.elements}
+                onToggle={(id, on) => editor.change((f) => toggleGrant(f, 'elements', id, on), ['elements'])}
+                onAll={(on) => editor.change((f) => setAllGrants(f, 'elements', c.elements, on), ['elements'])}
+              />
+            </ReadOnlyScope>
           </Tabs.Content>
         ))}
         {isNew ? null : (

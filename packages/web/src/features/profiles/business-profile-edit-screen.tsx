@@ -14,6 +14,7 @@ import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
 import { SelectField } from '../../components/ui/fields.tsx';
 import { ClientListFooter, RecordLink } from '../../components/ui/list-kit.tsx';
 import { toOptions } from '../../components/ui/native-select.tsx';
+import { ReadOnlyScope } from '../../components/ui/read-only.tsx';
 import { HISTORY_TAB, HistoryTabContent } from '../../components/ui/record-history.tsx';
 import { appProfiles } from '../../lib/data/app-profiles.ts';
 import { applications } from '../../lib/data/applications.ts';
@@ -144,47 +145,50 @@ function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
           {isNew ? null : <Tabs.Trigger value={HISTORY_TAB}>{historyTexts.historyTab}</Tabs.Trigger>}
         </Tabs.List>
         <Tabs.Content value="basic">
-          <ProfileBasicFields
-            editor={editor}
-            form={form}
-            beside={<Box />}
-            callerRole={role}
-            layoutCodes={session?.layoutCode ?? []}
-            companies={companyList.data ?? (companyList.error ? [] : null)}
-          />
+          <ReadOnlyScope readOnly={readOnly}>
+            <ProfileBasicFields
+              editor={editor}
+              form={form}
+              readOnly={readOnly}
+              beside={<Box />}
+              callerRole={role}
+              layoutCodes={session?.layoutCode ?? []}
+              companies={companyList.data ?? (companyList.error ? [] : null)}
+            />
 
-          <Fieldset.Root mt="6" invalid={!!editor.errorOf('appProfiles')}>
-            <Fieldset.Legend fontSize="sm" fontWeight="medium">
-              Application Profiles
-            </Fieldset.Legend>
-            {lookups.error ? (
-              <LoadFailure what="the applications and their profiles" error={lookups.error} onRetry={lookups.retry} />
-            ) : !lookups.data ? (
-              <Loading />
-            ) : (
-              <SimpleGrid columns={{ base: 1, md: 2 }} gapX="6" gapY="3" mt="2">
-                {lookups.data[0].map((app) => {
-                  const chosen = form.appProfiles[app.uuid] ?? '';
-                  // Validation keys follow the order of the chosen entries.
-                  const entry = Object.keys(form.appProfiles).indexOf(app.uuid);
-                  return (
-                    <SelectField
-                      key={app.uuid}
-                      label={app.name}
-                      value={chosen}
-                      options={toOptions(appProfileOptions(lookups.data?.[1] ?? [], app.uuid))}
-                      onChange={(v) => editor.change((f) => chooseAppProfile(f, app.uuid, v), ['appProfiles'])}
-                      openLink={chosen ? toAppProfileEdit(chosen) : null}
-                      error={entry >= 0 ? editor.errorOf(`appProfiles.${entry}.name`) : undefined}
-                    />
-                  );
-                })}
-              </SimpleGrid>
-            )}
-            {editor.errorOf('appProfiles') ? (
-              <Fieldset.ErrorText>{editor.errorOf('appProfiles')}</Fieldset.ErrorText>
-            ) : null}
-          </Fieldset.Root>
+            <Fieldset.Root mt="6" invalid={!!editor.errorOf('appProfiles')}>
+              <Fieldset.Legend fontSize="sm" fontWeight="medium">
+                Application Profiles
+              </Fieldset.Legend>
+              {lookups.error ? (
+                <LoadFailure what="the applications and their profiles" error={lookups.error} onRetry={lookups.retry} />
+              ) : !lookups.data ? (
+                <Loading />
+              ) : (
+                <SimpleGrid columns={{ base: 1, md: 2 }} gapX="6" gapY="3" mt="2">
+                  {lookups.data[0].map((app) => {
+                    const chosen = form.appProfiles[app.uuid] ?? '';
+                    // Validation keys follow the order of the chosen entries.
+                    const entry = Object.keys(form.appProfiles).indexOf(app.uuid);
+                    return (
+                      <SelectField
+                        key={app.uuid}
+                        label={app.name}
+                        value={chosen}
+                        options={toOptions(appProfileOptions(lookups.data?.[1] ?? [], app.uuid))}
+                        onChange={(v) => editor.change((f) => chooseAppProfile(f, app.uuid, v), ['appProfiles'])}
+                        openLink={chosen ? toAppProfileEdit(chosen) : null}
+                        error={entry >= 0 ? editor.errorOf(`appProfiles.${entry}.name`) : undefined}
+                      />
+                    );
+                  })}
+                </SimpleGrid>
+              )}
+              {editor.errorOf('appProfiles') ? (
+                <Fieldset.ErrorText>{editor.errorOf('appProfiles')}</Fieldset.ErrorText>
+              ) : null}
+            </Fieldset.Root>
+          </ReadOnlyScope>
         </Tabs.Content>
         {isNew ? null : (
           <Tabs.Content value="users">

@@ -1,7 +1,10 @@
 // The impact preview (beyond the spec): before a changed profile that users
 // depend on is saved, the editor asks the server who the change reaches and
 // what they gain or lose (POST /profile/{app,business}/impact), shows it, and
-// saves only when the admin confirms.
+// saves only when the admin confirms. Only when there is something to confirm
+// (issue 25): a role or element gained or lost by at least one user, or a
+// change of who may see the profile; any other edit (a description) saves at
+// once with its spec §8 message.
 import { Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
@@ -17,6 +20,8 @@ export interface ImpactGateOptions<Form> {
   saving: boolean;
   submit: () => Promise<void>;
   preview: (form: Form) => Promise<ProfileImpact>;
+  /** Whether the form changes who may see the saved profile (its minimum role or company). */
+  audienceChanged: (form: Form) => boolean;
   /** The save failure message (the preview is the first step of the save). */
   saveFailed: (error: unknown) => string;
   saveInProgress: string;
@@ -27,6 +32,8 @@ export interface ImpactGate {
   submit: () => Promise<void>;
   /** The preview waiting for the admin's answer. */
   pending: ProfileImpact | null;
+  /** The change waiting for an answer also changes who may see the profile. */
+  audienceChanged: boolean;
   confirm: () => Promise<void>;
   back: () => void;
   busy: boolean;
@@ -34,8 +41,18 @@ export interface ImpactGate {
 
 export const usersReached = (impact: ProfileImpact): number => impact.activeUsers + impact.inactiveUsers;
 
+/** How many roles and elements the users reached gain or lose. */
+export const grantChanges = (impact: ProfileImpact): number =>
+  impact.rolesGained.length + impact.rolesLost.length + impact.elementsGained.length + impact.elementsLost.length;
+
+/** Something to confirm: a user's access changes, or who may see the profile. */
+export function needsConfirmation(impact: ProfileImpact, audienceChanged: boolean): boolean {
+  return audienceChanged || (usersReached(impact) > 0 && grantChanges(impact) > 0);
+}
+
 export function useImpactGate<Form>(o: ImpactGateOptions<Form>): ImpactGate {
   const [pending, setPending] = useState<ProfileImpact | null>(null);
+  const [audienceChanged, setAudienceChanged] = useState(false);
   const [checking, setChecking] = useState(false);
 
   const submit = async () => {
@@ -47,9 +64,13 @@ export function useImpactGate<Form>(o: ImpactGateOptions<Form>): ImpactGate {
     if (o.mode === 'create' || !o.form || !o.valid || !o.dirty || o.saving) return o.submit();
     setChecking(true);
     try {
+      const audience = o.audienceChanged(o.form);
       const impact = await o.preview(o.form);
-      if (usersReached(impact) === 0) await o.submit();
-      else setPending(impact);
+      if (!needsConfirmation(impact, audience)) await o.submit();
+      else {
+        setAudienceChanged(audience);
+        setPending(impact);
+      }
     } catch (error) {
       notify.error(o.saveFailed(error));
     } finally {
@@ -60,6 +81,7 @@ export function useImpactGate<Form>(o: ImpactGateOptions<Form>): ImpactGate {
   return {
     submit,
     pending,
+    audienceChanged,
     busy: checking,
     confirm: async () => {
       setPending(null);
@@ -90,9 +112,7 @@ function ItemList({ title, items }: { title: string; items: readonly ImpactItem[
 
 export function ImpactDialog({ gate }: { gate: ImpactGate }) {
   const impact = gate.pending;
-  const changes = impact
-    ? impact.rolesGained.length + impact.rolesLost.length + impact.elementsGained.length + impact.elementsLost.length
-    : 0;
+  const changes = impact ? grantChanges(impact) : 0;
   return (
     <ConfirmDialog
       open={impact !== null}
@@ -107,6 +127,11 @@ export function ImpactDialog({ gate }: { gate: ImpactGate }) {
     >
       {impact ? (
         <>
+          {gate.audienceChanged ? (
+            <Text data-impact="audience">
+              Who may see this profile changes: its Visible To (minimum role or company) is not what it was.
+            </Text>
+          ) : null}
           <Text data-impact="users">
             {`This change reaches ${impact.activeUsers} active and ${impact.inactiveUsers} inactive users`}
             {impact.businessProfiles > 1 ? ` through ${impact.businessProfiles} business profiles.` : '.'}

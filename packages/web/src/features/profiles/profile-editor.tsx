@@ -145,6 +145,7 @@ interface ProfileBasics {
 export function ProfileBasicFields<F extends ProfileBasics>({
   editor,
   form,
+  readOnly = false,
   beside,
   callerRole,
   layoutCodes,
@@ -155,6 +156,8 @@ export function ProfileBasicFields<F extends ProfileBasics>({
     errorOf: (field: 'name' | 'description' | 'minimumRole') => string | undefined;
   };
   form: F;
+  /** A record this reader may only look at: its Visible To shows what the record has (a company-less one names none). */
+  readOnly?: boolean;
   beside: ReactNode;
   callerRole: Role | null;
   layoutCodes: readonly string[];
@@ -193,6 +196,7 @@ export function ProfileBasicFields<F extends ProfileBasics>({
           callerRole={callerRole}
           layoutCodes={layoutCodes}
           companies={companies}
+          disabled={readOnly}
         />
         {roleError ? (
           <Text color="fg.error" fontSize="sm">

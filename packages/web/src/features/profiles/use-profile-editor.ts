@@ -16,7 +16,17 @@ export interface ProfileMessages {
   deleteFailed: string;
 }
 
-export function useProfileEditor<R extends { uuid: string; name: string }, Form, Field extends string>({
+/** Who may see a profile: the form fields of its Visible To. */
+interface Audience {
+  minimumRole: string;
+  companyUuid: string | null;
+}
+
+export function useProfileEditor<
+  R extends { uuid: string; name: string },
+  Form extends Audience,
+  Field extends string,
+>({
   noun,
   messages: m,
   preview,
@@ -41,6 +51,10 @@ export function useProfileEditor<R extends { uuid: string; name: string }, Form,
       deleteFailed: () => m.deleteFailed,
     },
   });
-  const gate = useImpactGate({ ...editor, preview, saveFailed, saveInProgress });
+  const audienceChanged = (form: Form) => {
+    const saved = editor.record ? options.toForm(editor.record) : null;
+    return !!saved && (saved.minimumRole !== form.minimumRole || saved.companyUuid !== form.companyUuid);
+  };
+  const gate = useImpactGate({ ...editor, preview, audienceChanged, saveFailed, saveInProgress });
   return { editor, gate };
 }

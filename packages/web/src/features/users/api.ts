@@ -95,8 +95,9 @@ export async function setUserActive(user: User, active: boolean): Promise<User[]
   return data ?? [];
 }
 
+/** A 401 is answered with the pull's own failure message (spec §8 Users), not 'Session Timed Out' as well. */
 export async function pullUsers(): Promise<number> {
-  const { data } = await api().GET('/api/v1/user/pullUsers');
+  const { data } = await api().GET('/api/v1/user/pullUsers', { middleware: [expectFailure(401)] });
   return data ?? 0;
 }
 

@@ -4,12 +4,13 @@
 // validation as the user types, save lock and warnings, the route after a
 // save) is lib/use-editor.ts; the rules and mapping are ./user-form.ts; this
 // file is the layout.
-import { Badge, Box, Button, SimpleGrid, Tabs } from '@chakra-ui/react';
+import { Badge, Box, Button, SimpleGrid, Tabs, Text } from '@chakra-ui/react';
 import { DEFAULT_MINIMUM_ROLE, DEFAULT_TREE_CATEGORY } from '@userprofile/shared/constants';
 import { historyTexts, signInTexts, userMessages } from '@userprofile/shared/messages';
 import type { UserField } from '@userprofile/shared/validation';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataState } from '../../components/ui/data-state.tsx';
 import { EditorActions, EditorForm } from '../../components/ui/editor-form.tsx';
 import { RadioGroupField, SelectField, TextField } from '../../components/ui/fields.tsx';
@@ -158,7 +159,10 @@ function UserEditor({ uuid }: { uuid: string | null }) {
     navigate(toUserNew(), { state: { clone: { form: cloneForm(form), clonedId: record.uuid } } satisfies CloneState });
   };
 
+  // An e-mail cannot be taken back: who gets it, and what it does, is said first (issue 25).
+  const [confirmingReset, setConfirmingReset] = useState(false);
   const sendReset = async () => {
+    setConfirmingReset(false);
     if (!record) return;
     try {
       await sendPasswordReset(record);
@@ -180,10 +184,25 @@ function UserEditor({ uuid }: { uuid: string | null }) {
         Clone User
       </Button>
       {readOnlyReason ? null : (
-        <Button size="sm" variant="outline" onClick={sendReset} disabled={!record}>
+        <Button size="sm" variant="outline" onClick={() => setConfirmingReset(true)} disabled={!record}>
           Send Password Reset Email
         </Button>
       )}
+      {record ? (
+        <ConfirmDialog
+          open={confirmingReset}
+          onOpenChange={setConfirmingReset}
+          title="Send Password Reset Email?"
+          confirmLabel="Send Email"
+          cancelLabel="Cancel"
+          confirmPalette="blue"
+          onConfirm={() => void sendReset()}
+        >
+          <Text>
+            {`Send ${record.username} a password reset email at ${record.email}. Its link lets them choose a new password; their current password keeps working until they do.`}
+          </Text>
+        </ConfirmDialog>
+      ) : null}
     </>
   );
 

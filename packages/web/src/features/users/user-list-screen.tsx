@@ -4,7 +4,7 @@
 // 27; the last one kept under the `searchCriteria` storage key, so it
 // survives a visit to an edit screen and back); a checkbox per row and the
 // bulk bar act on many users at once; Export CSV writes the rows that match.
-import { Button, ButtonGroup, Flex, Menu, Portal, SimpleGrid, Table, Tooltip } from '@chakra-ui/react';
+import { Button, ButtonGroup, Flex, Menu, Portal, SimpleGrid, Table, Text, Tooltip } from '@chakra-ui/react';
 import { clampPage, pageCount } from '@userprofile/shared/list';
 import { pageTexts, userMessages } from '@userprofile/shared/messages';
 import {
@@ -18,6 +18,7 @@ import {
 } from 'react';
 import { LuChevronDown } from 'react-icons/lu';
 import { useLocation } from 'wouter';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
 import {
   EmptyList,
@@ -597,6 +598,8 @@ async function changeStatus(user: User, active: boolean): Promise<void> {
 // (each a state machine) are mounted only when a user reaches for them.
 function StatusButton({ user }: { user: User }) {
   const [armed, setArmed] = useState(false);
+  // Deactivating ends what the user can do at once: it is said, naming the user, before it is done (issue 25).
+  const [confirmingDeactivate, setConfirmingDeactivate] = useState(false);
   const label = user.active ? 'Active' : 'Inactive';
   const status = user.active ? 'active' : 'inactive';
   // A user the signed-in admin may not change (the server's reason), or one without a profile: no status menu.
@@ -657,27 +660,43 @@ function StatusButton({ user }: { user: User }) {
   );
   if (!armed) return button;
   return (
-    <Menu.Root
-      defaultOpen
-      onSelect={(details) => {
-        if (details.value === 'activate' || details.value === 'deactivate') {
-          void changeStatus(user, details.value === 'activate');
-        }
-      }}
-    >
-      <Menu.Trigger asChild>{button}</Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.Item value="activate" disabled={user.active}>
-              Activate
-            </Menu.Item>
-            <Menu.Item value="deactivate" disabled={!user.active}>
-              Deactivate
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+    <>
+      <Menu.Root
+        defaultOpen
+        onSelect={(details) => {
+          if (details.value === 'activate') void changeStatus(user, true);
+          else if (details.value === 'deactivate') setConfirmingDeactivate(true);
+        }}
+      >
+        <Menu.Trigger asChild>{button}</Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content>
+              <Menu.Item value="activate" disabled={user.active}>
+                Activate
+              </Menu.Item>
+              <Menu.Item value="deactivate" disabled={!user.active}>
+                Deactivate
+              </Menu.Item>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      <ConfirmDialog
+        open={confirmingDeactivate}
+        onOpenChange={setConfirmingDeactivate}
+        title={`Deactivate ${user.username}?`}
+        confirmLabel="Deactivate"
+        cancelLabel="Cancel"
+        onConfirm={() => {
+          setConfirmingDeactivate(false);
+          void changeStatus(user, false);
+        }}
+      >
+        <Text>
+          {`Deactivate ${user.username}: they can no longer sign in, and the sign-ins they have now end. Activate them again to let them back in.`}
+        </Text>
+      </ConfirmDialog>
+    </>
   );
 }

@@ -3,7 +3,7 @@
 // designed GET /visibility/set) are the shared caches of lib/data.
 import type { VisibilitySyncKind } from '@userprofile/shared/constants';
 import type { components } from '@userprofile/shared/generated/api';
-import { api, withLoading } from '../../lib/api/client.ts';
+import { api, expectFailure, withLoading } from '../../lib/api/client.ts';
 import type { VisibilityProfile, VisibilityProfileInput } from './visibility-form.ts';
 
 export type ProfileUser = components['schemas']['User'];
@@ -28,11 +28,15 @@ export async function deleteVisibilityProfile(uuid: string): Promise<void> {
   await api().DELETE('/api/v1/profile/visibility/{uuid}', { params: { path: { uuid } }, middleware: [withLoading()] });
 }
 
-/** Syncs one kind, or all of them; answers the count of elements synced. */
+/**
+ * Syncs one kind, or all of them; answers the count of elements synced. A 401
+ * is the sync's own message (spec §8 Visibility), not 'Session Timed Out'.
+ */
 export async function syncVisibility(kind: VisibilitySyncKind | 'all'): Promise<number> {
+  const middleware = [expectFailure(401)];
   const { data } =
     kind === 'all'
-      ? await api().GET('/api/v1/visibility/sync/all')
-      : await api().GET('/api/v1/visibility/sync/{kind}', { params: { path: { kind } } });
+      ? await api().GET('/api/v1/visibility/sync/all', { middleware })
+      : await api().GET('/api/v1/visibility/sync/{kind}', { params: { path: { kind } }, middleware });
   return data ?? 0;
 }

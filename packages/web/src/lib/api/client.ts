@@ -7,10 +7,17 @@ import { getConfig } from '../config.ts';
 import { loading } from '../loading.ts';
 import { currentPath, navigateTo } from '../navigation.ts';
 import { toNotFound } from '../paths.ts';
-import { clearSignIn } from '../sign-out.ts';
+import { endSessionHere } from '../sign-out.ts';
 import { notify } from '../toaster.ts';
 import { currentToken } from '../token.ts';
-import { expectFailure, globalErrors, loadingMiddleware, type MiddlewareDeps, requestHeaders } from './middleware.ts';
+import {
+  expectFailure,
+  globalErrors,
+  loadingMiddleware,
+  type MiddlewareDeps,
+  requestHeaders,
+  signingOut,
+} from './middleware.ts';
 
 export type ApiClient = Client<paths>;
 
@@ -30,11 +37,7 @@ export const browserDeps: MiddlewareDeps = {
   warn: (message) => notify.warning(message),
   // The page that asked is remembered, so /notFound can say a stale link's record is gone and lead back to its list.
   goToNotFound: () => navigateTo(toNotFound(), { state: { from: currentPath() } }),
-  sessionEnded: () => {
-    clearSignIn();
-    // auth/login/user (spec §2): a new sign-in.
-    navigateTo('/auth/login/user', { replace: true });
-  },
+  sessionEnded: () => endSessionHere(),
 };
 
 let instance: ApiClient | undefined;
@@ -54,7 +57,7 @@ export function withLoading(text?: string): Middleware {
 }
 
 /** Per-call middleware: these statuses are the screen's business, not the global handler's. */
-export { expectFailure };
+export { expectFailure, signingOut };
 
 /** Body serializer for the form-encoded login call (spec §7). */
 export function formEncoded(body: Record<string, string>): URLSearchParams {

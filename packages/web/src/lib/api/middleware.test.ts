@@ -2,7 +2,14 @@ import type { paths } from '@userprofile/shared/generated/api';
 import createClient from 'openapi-fetch';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './errors.ts';
-import { expectFailure, globalErrors, loadingMiddleware, type MiddlewareDeps, requestHeaders } from './middleware.ts';
+import {
+  expectFailure,
+  globalErrors,
+  loadingMiddleware,
+  type MiddlewareDeps,
+  requestHeaders,
+  signingOut,
+} from './middleware.ts';
 
 const ORIGIN = 'http://console.test';
 
@@ -91,18 +98,31 @@ describe('global error handling (spec §8)', () => {
     expect(deps.goToNotFound).not.toHaveBeenCalled();
   });
 
-  it("a 401 without a token, or on a write, is left to the screen (spec §8's own 401 messages)", async () => {
+  it('a 401 without a token is left to the screen', async () => {
     const anonymous = setup({ status: 401 });
     await expect(anonymous.client.GET('/api/v1/app/list')).rejects.toMatchObject({ status: 401 });
+    expect(anonymous.deps.warn).not.toHaveBeenCalled();
+    expect(anonymous.deps.sessionEnded).not.toHaveBeenCalled();
+  });
+
+  it("a refused token on a write or a call expecting its 401: the screen's one message (spec §8), then a new sign-in", async () => {
     const write = setup({ token: 'tok', status: 401 });
     await expect(write.client.POST('/api/v1/app/syncAll')).rejects.toMatchObject({ status: 401 });
     const optedOut = setup({ token: 'tok', status: 401 });
-    const call = optedOut.client.GET('/api/v1/app/list', { middleware: [expectFailure(401)] });
+    const call = optedOut.client.GET('/api/v1/visibility/sync/all', { middleware: [expectFailure(401)] });
     await expect(call).rejects.toMatchObject({ status: 401 });
-    for (const { deps } of [anonymous, write, optedOut]) {
+    for (const { deps } of [write, optedOut]) {
       expect(deps.warn).not.toHaveBeenCalled();
-      expect(deps.sessionEnded).not.toHaveBeenCalled();
+      expect(deps.sessionEnded).toHaveBeenCalledOnce();
     }
+  });
+
+  it('a refused token while signing out starts no new sign-in', async () => {
+    const { client, deps } = setup({ token: 'tok', status: 401 });
+    const call = client.GET('/api/v1/auth/logout', { middleware: [expectFailure(401), signingOut()] });
+    await expect(call).rejects.toMatchObject({ status: 401 });
+    expect(deps.warn).not.toHaveBeenCalled();
+    expect(deps.sessionEnded).not.toHaveBeenCalled();
   });
 
   it.each([403, 404])('%i on a GET goes to /notFound and re-throws', async (status) => {

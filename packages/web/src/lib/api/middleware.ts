@@ -70,6 +70,18 @@ export function expectFailure(...statuses: number[]): Middleware {
   };
 }
 
+/** Calls made while signing out: a refused token there is no news (see `signingOut`). */
+const signingOutCalls = new Set<string>();
+
+/** Per-request middleware: this call ends the session itself (logout), so its 401 does not start a new sign-in. */
+export function signingOut(): Middleware {
+  return {
+    onRequest({ id }) {
+      signingOutCalls.add(id);
+    },
+  };
+}
+
 /**
  * Spec §8 Global, then the error re-thrown as an ApiError so the screen can
  * show its own message. Other statuses are not handled centrally.
@@ -78,17 +90,26 @@ export function expectFailure(...statuses: number[]): Middleware {
  * path (docs/decisions.md): a call the backend redirected to the login page,
  * or a read whose bearer token is refused (401: the session expired or was
  * ended). The login form's own answers are the form's business.
+ *
+ * Any call whose bearer token is refused (401) ends the session and starts a
+ * new sign-in that returns to the same page (issue 25): the one message is
+ * 'Session Timed Out' for a read, and the screen's own spec §8 message for a
+ * write or a call that expects its 401 (a sync's 'Request Was Not Authorized,
+ * Please Try Logging In Again'), never both.
  */
 export function globalErrors(deps: MiddlewareDeps): Middleware {
   return {
     async onResponse({ request, response, id }) {
+      const whileSigningOut = signingOutCalls.delete(id);
       const sentToLogin = response.redirected && new URL(response.url).pathname.includes(LOGIN_PATH);
       if (response.ok && !sentToLogin) return response;
       const key = `${id}:${response.status}`;
       const handledByScreen = unhandled.delete(key);
-      if (!handledByScreen) {
-        const refusedRead = response.status === 401 && request.method === 'GET' && request.headers.has('Authorization');
-        if (sentToLogin || refusedRead) {
+      const refused = response.status === 401 && request.headers.has('Authorization') && !whileSigningOut;
+      if (refused && (handledByScreen || request.method !== 'GET')) {
+        deps.sessionEnded();
+      } else if (!handledByScreen) {
+        if (sentToLogin || refused) {
           deps.warn(globalMessages.sessionTimedOut);
           deps.sessionEnded();
         } else if (response.status === 403 || response.status === 404) {

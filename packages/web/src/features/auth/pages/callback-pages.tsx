@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { navigateTo } from '../../../lib/navigation.ts';
 import { HOME_PATH, href, toLoginStart } from '../../../lib/paths.ts';
+import { takeReturnPath } from '../../../lib/return-path.ts';
 import { storage } from '../../../lib/storage.ts';
 import { AuthCard, LoadingText } from '../auth-card.tsx';
 import { checkCallback } from '../authorize-request.ts';
@@ -59,14 +60,16 @@ function useCallbackFlow(run: (search: string) => Promise<void>): string | null 
 
 export function SelfCallbackPage() {
   const failed = useCallbackFlow(async (search) => {
-    const checked = checkCallback(search, storage.get('state'), await providerIssuer());
+    const state = storage.get('state');
+    const checked = checkCallback(search, state, await providerIssuer());
     if (!checked.ok) {
       const message = `Callback refused: ${checked.reason}`;
       throw checked.wrongIssuer ? new CallbackRefused(message, WRONG_ISSUER) : new Error(message);
     }
     if (checked.ticket) storage.set('ticket', checked.ticket);
     await completeSelfLogin(checked.code);
-    navigateTo(HOME_PATH, { replace: true });
+    // Back to the page the sign-in began from (an Enterprise SSO sign-in of the console lands here too).
+    navigateTo(takeReturnPath(state, HOME_PATH), { replace: true });
   });
   return <CallbackFrame failed={failed} />;
 }

@@ -3,7 +3,7 @@
 import { Text } from '@chakra-ui/react';
 import { LOGOUT_REDIRECT_DELAY_MS, XSRF_COOKIE, XSRF_HEADER } from '@userprofile/shared/constants';
 import { useEffect, useRef } from 'react';
-import { api, expectFailure, readCookie } from '../../../lib/api/client.ts';
+import { api, expectFailure, readCookie, signingOut } from '../../../lib/api/client.ts';
 import { reloadAt } from '../../../lib/navigation.ts';
 import { toLoginStart } from '../../../lib/paths.ts';
 import { clearSignIn } from '../../../lib/sign-out.ts';
@@ -19,7 +19,7 @@ async function signOutEverywhere(ticket: string | null): Promise<void> {
       params: { query: ticket ? { ticket } : {} },
       ...(xsrf ? { headers: { [XSRF_HEADER]: xsrf } } : {}),
       // A token refused here is a session already over: this page signs out regardless.
-      middleware: [expectFailure(401)],
+      middleware: [expectFailure(401), signingOut()],
     });
   } catch (error) {
     // Signing out locally still happens: the stored token and caches go regardless.
