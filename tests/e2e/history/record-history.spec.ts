@@ -63,8 +63,8 @@ test('an edit of a business profile shows in its History: old and new values, wh
 
   await s.tab('Basic Info').click();
   await s.field('Description').fill(after);
+  // A description edit changes no user's access: it saves at once, with no impact preview (issue 25).
   await s.button('Update Profile').click();
-  await s.dialog().getByRole('button', { name: 'Save Changes' }).click();
   await expect(message(page, profileMessages.business.saved(profile.name))).toBeVisible();
 
   await s.tab(historyTexts.historyTab).click();

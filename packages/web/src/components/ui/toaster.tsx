@@ -22,20 +22,29 @@ function placeStack(origin: Element | null): void {
   else root.setProperty('--app-toast-top', `${top}px`);
 }
 
-/** Places the stack as each toast is raised (the focused control is the one that raised it), and on resize. */
+/**
+ * Places the stack as each toast is raised (the focused control is the one
+ * that raised it), on resize, and again when what it avoids changes size (a
+ * title row that wraps onto another line once its list has loaded, the
+ * shared header arriving): placed once, a toast raised before would cover it.
+ */
 function useToastPlacement(): void {
   useEffect(() => {
     let origin: Element | null = null;
+    const place = () => placeStack(origin);
+    const watched = new ResizeObserver(place);
     const unsubscribe = toaster.subscribe((toast: { dismiss?: boolean; message?: string }) => {
       if (toast.dismiss || toast.message) return;
       origin = document.activeElement === document.body ? null : document.activeElement;
-      placeStack(origin);
+      watched.disconnect();
+      for (const element of document.querySelectorAll('[data-toasts-below]')) watched.observe(element);
+      place();
     });
-    const onResize = () => placeStack(origin);
-    window.addEventListener('resize', onResize);
+    window.addEventListener('resize', place);
     return () => {
       unsubscribe();
-      window.removeEventListener('resize', onResize);
+      watched.disconnect();
+      window.removeEventListener('resize', place);
     };
   }, []);
 }
