@@ -25,6 +25,10 @@ const card = (page: Page, title: string) => openToasts(page).filter({ has: toast
  * and a press at its centre reaches it.
  */
 async function expectActionsClear(page: Page): Promise<number> {
+  // Where the toasts rest: a toast still sliding in (its enter transition) is measured on its way.
+  await openToasts(page).evaluateAll((els) =>
+    Promise.all(els.flatMap((el) => el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => null)))),
+  );
   const toasts = await boxes(openToasts(page));
   expect(toasts.length).toBeGreaterThan(0);
   const actions = page.locator('[data-toasts-below]').locator('a:visible, button:visible');
