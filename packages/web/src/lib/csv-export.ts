@@ -4,6 +4,7 @@
 // holds: `users-inactive-filter-smith-2026-11-25.csv`.
 import { inertCell } from '@userprofile/shared/csv';
 import { stringify } from 'csv-stringify/browser/esm/sync';
+import { saveDownload } from './download.ts';
 
 /** The CSV text: a header row, then the rows, every cell formula-safe (RFC 4180 quoting, CRLF). */
 export function csvText(header: readonly string[], rows: Iterable<readonly string[]>): string {
@@ -38,14 +39,7 @@ export function csvFileName(
 
 /** Offers the text as a download (a UTF-8 BOM, so a spreadsheet reads the accents). */
 export function downloadCsv(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveDownload(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }), fileName);
 }
 
 const cellText = (value: unknown): string =>

@@ -24,6 +24,7 @@ import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { LinkButton, Screen } from '../../components/ui/page.tsx';
 import { failureReason, isApiError } from '../../lib/api/errors.ts';
+import { saveDownload } from '../../lib/download.ts';
 import { toUserList } from '../../lib/paths.ts';
 import { notify } from '../../lib/toaster.ts';
 import { type ExportKind, exportUsers, type ImportResult, importUsers } from './api.ts';
@@ -61,17 +62,6 @@ export function importRowErrors(error: unknown): RowError[] {
     .sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 }
 
-function download(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export function UserBulkScreen() {
   return (
     <Screen title="Bulk Management" actions={<LinkButton href={toUserList()}>Back to Users</LinkButton>}>
@@ -89,7 +79,7 @@ function ExportSection() {
   const run = async () => {
     try {
       const { blob, fileName } = await exportUsers(kind);
-      download(blob, fileName);
+      saveDownload(blob, fileName);
     } catch (error) {
       notify.error(userMessages.exportFailed, failureReason(error));
     }
