@@ -103,13 +103,12 @@ export function loadRows(store: Store, rows: Rows, parts: Map<string, StatePart>
 class Tracker {
   private readonly candidates = new Map<KeyedKind, Set<string>>();
   private readonly saved = new Map<KeyedKind, Map<string, unknown>>();
-  private savedUsers: Map<string, unknown>;
   private readonly savedText = new Map<string, string>();
   detached = false;
   /** The store wrote since the last flush (the parts' state is not watched: flush(true) compares it). */
   dirty = false;
   /** Large writes that replaced the users map since the last flush: their batch and the users they staged. */
-  private landed: { batch: number; users: ReadonlyMap<string, UserRecord>; staged: Map<string, UserRecord> }[] = [];
+  private landed: { batch: number; staged: Map<string, UserRecord> }[] = [];
 
   constructor(
     readonly store: Store,
@@ -119,7 +118,6 @@ class Tracker {
     private readonly batches: () => number,
   ) {
     for (const kind of COMPARED_KINDS) this.saved.set(kind, new Map(KEYED[kind](store)));
-    this.savedUsers = store.users;
     for (const [id, text] of this.stateTexts()) this.savedText.set(id, text);
     const history = store.history;
     const begin = history.begin.bind(history);
@@ -163,10 +161,10 @@ class Tracker {
           failed = error;
         }
       },
-      land: (users) => {
+      land: () => {
         if (failed) throw failed;
         if (this.detached) return;
-        this.landed.push({ batch, users, staged });
+        this.landed.push({ batch, staged });
       },
       drop: () => {
         if (!used || this.detached) return;
@@ -203,17 +201,10 @@ class Tracker {
     const row = (kind: KeyedKind, id: string, record: unknown) =>
       rows.push({ kind, id, body: record === undefined ? null : JSON.stringify(record) });
     const users = this.store.users;
-    const userCandidates = new Set(this.candidates.get('user'));
     const landed = this.landed;
-    const last = landed.at(-1);
-    if (users !== this.savedUsers && last?.users !== users) {
-      // The map was replaced by other means than a large write: the records it changed are new objects.
-      for (const [uuid, u] of users) if (this.savedUsers.get(uuid) !== u) userCandidates.add(uuid);
-      for (const uuid of this.savedUsers.keys()) if (!users.has(uuid)) userCandidates.add(uuid);
-    }
     // A large write's users are in its batch, unless written again since it was staged.
     const inBatch = (uuid: string) => landed.some((l) => l.staged.get(uuid) === users.get(uuid));
-    for (const uuid of userCandidates) if (!inBatch(uuid)) row('user', uuid, users.get(uuid));
+    for (const uuid of this.candidates.get('user') ?? []) if (!inBatch(uuid)) row('user', uuid, users.get(uuid));
     const nextSaved = new Map<KeyedKind, Map<string, unknown>>();
     for (const kind of COMPARED_KINDS) {
       const map = KEYED[kind](this.store) as Map<string, unknown>;
@@ -243,7 +234,6 @@ class Tracker {
       saved: () => {
         this.candidates.clear();
         this.landed = [];
-        this.savedUsers = users;
         for (const [kind, map] of nextSaved) this.saved.set(kind, map);
         for (const [id, text] of texts) this.savedText.set(id, text);
       },

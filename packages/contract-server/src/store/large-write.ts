@@ -12,11 +12,11 @@ export interface LargeWrite {
   /** A piece of the users as the write will leave them, and the history entries it will append. */
   stage(users: readonly UserRecord[], entries: readonly KeptEntry[]): void;
   /**
-   * The write is about to replace the users map with `users`: what was staged
-   * is its change. Throws (StorageWriteError) when a piece could not be kept:
-   * then the write must change nothing.
+   * The write is about to put its users in place: what was staged is its
+   * change. Throws (StorageWriteError) when a piece could not be kept: then
+   * the write must change nothing.
    */
-  land(users: ReadonlyMap<string, UserRecord>): void;
+  land(): void;
   /** The write was given up: what was staged is forgotten. */
   drop(): void;
   /** True when the staged entries are kept already (they are not the history's to save). */

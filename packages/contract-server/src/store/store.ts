@@ -671,7 +671,7 @@ export class Store implements AuthStore, UserDirectory {
           return false;
         }
       }
-      write.land(this.users);
+      write.land();
     } catch (error) {
       write.drop();
       throw error;
