@@ -1,15 +1,20 @@
 #!/usr/bin/env node
 // Generates packages/shared/src/generated/api.ts from openapi/userprofile.yaml with
-// openapi-typescript. `--check` regenerates in memory and fails when the checked-in
-// file differs, so `npm test` catches a contract change without regenerated types.
+// openapi-typescript, and packages/shared/src/generated/extensions.ts: the operations
+// marked `x-extension: true` (the calls the spec does not have), which the console, the
+// dev backend and the conformance check read from the one document. `--check`
+// regenerates in memory and fails when a checked-in file differs, so `npm test` catches
+// a contract change without regenerated files.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { parse } from 'yaml';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const source = resolve(root, 'openapi/userprofile.yaml');
 const target = resolve(root, 'packages/shared/src/generated/api.ts');
+const extensionsTarget = resolve(root, 'packages/shared/src/generated/extensions.ts');
 
 const HEADER = `/**
  * GENERATED FILE - DO NOT EDIT.
@@ -27,30 +32,57 @@ async function generate() {
   return HEADER + astToString(ast);
 }
 
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** The extensions of the document, in its order: operation id, method and path under the server URL. */
+async function generateExtensions() {
+  const document = parse(await readFile(source, 'utf8'));
+  const rows = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const method of METHODS) {
+      const operation = item?.[method];
+      if (operation?.['x-extension'] === true) {
+        rows.push(`  { operationId: '${operation.operationId}', method: '${method.toUpperCase()}', path: '${path}' },`);
+      }
+    }
+  }
+  return `${HEADER}/** The operations marked \`x-extension: true\`: calls the spec does not have, which a real backend may not offer. */
+export const EXTENSIONS = [
+${rows.join('\n')}
+] as const;
+
+export type ExtensionId = (typeof EXTENSIONS)[number]['operationId'];
+`;
+}
+
 async function main() {
   const check = process.argv.includes('--check');
-  const generated = await generate();
-  const shownTarget = relative(root, target);
+  const outputs = [
+    [target, await generate()],
+    [extensionsTarget, await generateExtensions()],
+  ];
 
-  if (check) {
-    const current = await readFile(target, 'utf8').catch(() => null);
-    if (current === generated) {
-      console.log(`gen-api: ${shownTarget} is up to date with openapi/userprofile.yaml.`);
-      return;
+  for (const [file, generated] of outputs) {
+    const shown = relative(root, file);
+    if (check) {
+      const current = await readFile(file, 'utf8').catch(() => null);
+      if (current === generated) {
+        console.log(`gen-api: ${shown} is up to date with openapi/userprofile.yaml.`);
+        continue;
+      }
+      console.error(
+        current === null
+          ? `gen-api: ${shown} is missing.`
+          : `gen-api: ${shown} is stale: it differs from what openapi/userprofile.yaml generates.`,
+      );
+      console.error('Run `node scripts/gen-api.mjs` and commit the result.');
+      process.exitCode = 1;
+      continue;
     }
-    console.error(
-      current === null
-        ? `gen-api: ${shownTarget} is missing.`
-        : `gen-api: ${shownTarget} is stale: it differs from what openapi/userprofile.yaml generates.`,
-    );
-    console.error('Run `node scripts/gen-api.mjs` and commit the result.');
-    process.exitCode = 1;
-    return;
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, generated);
+    console.log(`gen-api: wrote ${shown}.`);
   }
-
-  await mkdir(dirname(target), { recursive: true });
-  await writeFile(target, generated);
-  console.log(`gen-api: wrote ${shownTarget}.`);
 }
 
 main().catch((error) => {

@@ -76,10 +76,16 @@ function composeRoutes(tables: Routes[]): Routes {
 }
 
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
-type Operation = { requestBody?: { content?: Record<string, unknown> } };
+type Operation = { requestBody?: { content?: Record<string, unknown> }; 'x-extension'?: boolean };
 type PathItem = Record<string, unknown>;
 
 const isUpload = (operation: Operation) => operation.requestBody?.content?.['multipart/form-data'] !== undefined;
+const isExtension = (operation: Operation) => operation['x-extension'] === true;
+
+/** EXTENSIONS=off (or false, 0, no): the dev backend offers spec calls only, as the real backend does. */
+export function extensionsOff(env: NodeJS.ProcessEnv = process.env): boolean {
+  return /^(off|false|0|no)$/i.test(env.EXTENSIONS ?? '');
+}
 
 /** The OpenAPI document (its YAML text) with only the operations `keep` keeps. */
 function operationsOf(documentText: string, keep: (operation: Operation) => boolean): object {
@@ -129,6 +135,12 @@ export interface AppOptions {
   requestTimeoutMs?: number;
   /** Where the state is kept (DATA_DIR, --fresh, SEED_FROM); default a private database in memory. */
   storage?: StorageOptions;
+  /**
+   * `false` (EXTENSIONS=off): play a backend that offers spec §7 only; every
+   * operation marked `x-extension` in the document answers 404, as a path the
+   * backend does not have. Default: offered.
+   */
+  extensions?: boolean;
 }
 
 /**
@@ -276,6 +288,14 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       return payload;
     });
     await app.register(auth.plugin);
+    // Discovery (RFC 8414 and OpenID metadata) is an extension too: a spec-only backend has no such path.
+    const offersExtensions = options.extensions ?? !extensionsOff(env);
+    if (!offersExtensions) {
+      app.addHook('onRequest', async (request, reply) => {
+        if (request.url.startsWith('/.well-known/') || request.url.startsWith(`${BASE_PATH}/.well-known/`))
+          return reply.callNotFound();
+      });
+    }
 
     // Pages that stand for other systems: the Enterprise SSO provider (/sso/...),
     // a second application signing in through the console's provider
@@ -302,6 +322,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     });
 
     const documentText = readFileSync(SPEC_PATH, 'utf8');
+    const offered = (op: Operation) => offersExtensions || !isExtension(op);
     const ctx: RouteContext = {
       store: () => holder.store,
       startupConfig,
@@ -316,7 +337,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     // @fastify/multipart's hooks run on every route of the scope it is registered
     // in (a listener on each response, three promises), so the operations that
     // take an upload (the user import) have a scope of their own.
-    await app.register(openapiGlue, { ...glue, specification: operationsOf(documentText, (op) => !isUpload(op)) });
+    await app.register(openapiGlue, {
+      ...glue,
+      specification: operationsOf(documentText, (op) => offered(op) && !isUpload(op)),
+    });
     await app.register(async (uploads) => {
       await uploads.register(multipart, {
         attachFieldsToBody: 'keyValues',
@@ -329,7 +353,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
           fieldSize: 64 * 1024,
         },
       });
-      await uploads.register(openapiGlue, { ...glue, specification: operationsOf(documentText, isUpload) });
+      await uploads.register(openapiGlue, {
+        ...glue,
+        specification: operationsOf(documentText, (op) => offered(op) && isUpload(op)),
+      });
     });
   }
 

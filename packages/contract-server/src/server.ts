@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp, defaultPublicOrigin, mockApiOff } from './app.ts';
+import { buildApp, defaultPublicOrigin, extensionsOff, mockApiOff } from './app.ts';
 import { isLoopback, MOCK_TOKEN_HEADER } from './mock/guard.ts';
 import { SEEDED_ACCOUNTS } from './seed/seed.ts';
 import { StorageRefusedError } from './storage/database.ts';
@@ -49,6 +49,8 @@ if (backend) {
       ? 'Mock control API and fault injection: off (MOCK_API=off)'
       : `Mock control API: ${origin}/__mock/{reset,faults,outbox} (callers on this machine; from elsewhere with the header ${MOCK_TOKEN_HEADER}: ${mockToken}; MOCK_API=off switches it off)`,
   );
+  if (extensionsOff())
+    console.log('Extensions: off (EXTENSIONS=off): spec §7 calls only, every x-extension call answers 404');
 }
 
 const exposed = app

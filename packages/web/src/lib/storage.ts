@@ -4,7 +4,14 @@
 // sign-in already in progress is not overwritten.
 import { STORAGE_PREFIX, type StorageKey } from '@userprofile/shared/constants';
 
-export type Key = StorageKey | 'sso_state' | 'sso_code_verifier' | 'sso_authorize_request' | 'color_mode';
+export type Key =
+  | StorageKey
+  | 'sso_state'
+  | 'sso_code_verifier'
+  | 'sso_authorize_request'
+  | 'color_mode'
+  // What the backend offers beyond spec §7 (lib/extensions.ts): learned once per sign-in.
+  | 'extensions';
 
 /** Preferences of the device, not of a sign-in: they outlive sign-out. */
 const DEVICE_KEYS: readonly Key[] = ['color_mode'];

@@ -50,11 +50,25 @@ export function failureReason(error: unknown): string {
 }
 
 /**
- * A designed call (`x-designed` in the OpenAPI document) that the backend
- * does not have: through the proxy a real backend answers 404 (no such
- * route), 405 or 501. The screen just loaded the record, so this reads "not
- * offered", not "not found".
+ * An extension (`x-extension` in the OpenAPI document) that the backend does
+ * not offer: lib/extensions.ts learned it from a 404, 405 or 501 (through the
+ * proxy a real backend answers a path it does not have so), and asks no more.
+ */
+export class NotOfferedError extends Error {
+  override name = 'NotOfferedError';
+  constructor(readonly extension: string) {
+    super(`This backend does not offer ${extension}`);
+  }
+}
+
+/**
+ * The backend does not offer the call: a NotOfferedError, or a designed call
+ * answered 404 (no such route), 405 or 501 where the screen just loaded the
+ * record, so this reads "not offered", not "not found".
  */
 export function isNotOffered(error: unknown): boolean {
-  return isApiError(error) && (error.status === 404 || error.status === 405 || error.status === 501);
+  return (
+    error instanceof NotOfferedError ||
+    (isApiError(error) && (error.status === 404 || error.status === 405 || error.status === 501))
+  );
 }

@@ -1,0 +1,86 @@
+// What the backend offers beyond spec §7 (issue 32), learned in this one
+// place. The real backend promises spec §7 and nothing more; a call the spec
+// does not have at all is an extension (`x-extension: true` in the OpenAPI
+// document, listed in @userprofile/shared/generated/extensions). The first
+// call of an extension tells: an answer means offered; 404, 405 or 501 means
+// not offered, and it is not asked again until sign-out. Once an extension has
+// answered, a later 404 is that record's (gone or hidden), not the backend's.
+// A missing extension never reaches the global handling of spec §8: no reload
+// message, no 404 page.
+import type { ExtensionId } from '@userprofile/shared/generated/extensions';
+import type { Middleware } from 'openapi-fetch';
+import { create } from 'zustand';
+import { isApiError, NotOfferedError } from './api/errors.ts';
+import { expectFailure } from './api/middleware.ts';
+import { registerCache } from './caches.ts';
+import { storage } from './storage.ts';
+
+export type { ExtensionId };
+export { NotOfferedError };
+
+/** What is known of one extension: unknown until its first call answers. */
+export type Offer = 'offered' | 'not-offered' | 'unknown';
+
+type Known = Partial<Record<ExtensionId, Exclude<Offer, 'unknown'>>>;
+
+// Kept with the sign-in (local storage, cleared at sign-out), so a reload or a second tab does not ask again.
+const useKnown = create<Known>(() => storage.getJson<Known>('extensions') ?? {});
+
+registerCache(() => useKnown.setState({}, true));
+
+function learn(id: ExtensionId, offer: Exclude<Offer, 'unknown'>): void {
+  if (useKnown.getState()[id] === offer) return;
+  useKnown.setState({ [id]: offer });
+  storage.setJson('extensions', useKnown.getState());
+}
+
+/** What is known now of this extension. */
+export function offerOf(id: ExtensionId): Offer {
+  return useKnown.getState()[id] ?? 'unknown';
+}
+
+/** The same, for a component that changes when it is learned. */
+export function useOffer(id: ExtensionId): Offer {
+  return useKnown((known) => known[id] ?? 'unknown');
+}
+
+const NOT_OFFERED = [404, 405, 501];
+
+/**
+ * Calls an extension. `call` gets the middleware to pass to the API client
+ * (its not-offered statuses are this module's business, not the global
+ * handler's). Throws NotOfferedError, without a request when already known,
+ * if the backend does not offer it; any other failure is rethrown as is.
+ */
+export async function callExtension<T>(id: ExtensionId, call: (middleware: Middleware[]) => Promise<T>): Promise<T> {
+  const known = offerOf(id);
+  if (known === 'not-offered') throw new NotOfferedError(id);
+  try {
+    const result = await call([expectFailure(...NOT_OFFERED)]);
+    learn(id, 'offered');
+    return result;
+  } catch (error) {
+    if (isApiError(error) && NOT_OFFERED.includes(error.status) && !(error.status === 404 && known === 'offered')) {
+      learn(id, 'not-offered');
+      throw new NotOfferedError(id);
+    }
+    throw error;
+  }
+}
+
+/**
+ * The extension's answer where the backend offers it, else the same answer
+ * derived from spec §7 calls by `derive`.
+ */
+export async function extensionOrDerived<T>(
+  id: ExtensionId,
+  call: (middleware: Middleware[]) => Promise<T>,
+  derive: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await callExtension(id, call);
+  } catch (error) {
+    if (error instanceof NotOfferedError) return derive();
+    throw error;
+  }
+}
