@@ -12,6 +12,20 @@ import type { WorkerFixtures } from './tests/e2e/fixtures.ts';
 // (E2E_WORKERS or --workers overrides).
 const workers = Number(process.env.E2E_WORKERS) || Math.max(1, Math.min(4, availableParallelism()));
 
+// Files are dispatched in order, and with fullyParallel each test on its own, so the run ends
+// with at most one long test still going on one worker if the long ones start first. Playwright
+// orders by project, then by path: these files (their tests are the longest, by their own time
+// budgets of 90-120 s and by what a run takes) form a project that comes first.
+const SLOW_FIRST = [
+  '**/storage/restart.spec.ts',
+  '**/users/list-scale.spec.ts',
+  '**/sign-ins/sign-ins.spec.ts',
+  '**/auth/sign-in-messages.spec.ts',
+  '**/access/access.spec.ts',
+  '**/history/record-history.spec.ts',
+  '**/users/user-edit.spec.ts',
+];
+
 export default defineConfig<object, WorkerFixtures>({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -26,4 +40,10 @@ export default defineConfig<object, WorkerFixtures>({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
+  // A project may give its backends more environment: `use: { backendEnv: { EXTENSIONS: 'off' } }`
+  // (tests/e2e/fixtures.ts, `backendEnv`).
+  projects: [
+    { name: 'slow first', testMatch: SLOW_FIRST },
+    { name: 'e2e', testIgnore: SLOW_FIRST },
+  ],
 });

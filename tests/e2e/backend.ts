@@ -80,10 +80,18 @@ type Started =
 
 async function startOnce(port: number, dataDir: string, options: BackendOptions): Promise<Started> {
   const origin = `http://127.0.0.1:${port}`;
-  // tsx as a loader, not its CLI (which runs the server in a child process a signal would not reach).
+  // tsx as a loader, not its CLI (which runs the server in a child process a signal would not reach);
+  // exit-with-parent.mjs ends it when this process goes, however it goes (its stdin is our pipe).
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'packages/contract-server/src/server.ts', ...(options.fresh ? ['--fresh'] : [])],
+    [
+      '--import',
+      'tsx',
+      '--import',
+      './tests/e2e/exit-with-parent.mjs',
+      'packages/contract-server/src/server.ts',
+      ...(options.fresh ? ['--fresh'] : []),
+    ],
     {
       cwd: root,
       env: {
@@ -95,7 +103,7 @@ async function startOnce(port: number, dataDir: string, options: BackendOptions)
         PUBLIC_ORIGIN: origin,
         DATA_DIR: dataDir,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     },
   );
   let out = '';
