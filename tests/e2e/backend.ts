@@ -49,7 +49,10 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   // The free port may be taken by another process before the server binds it: then again on another.
   for (let attempt = 1; ; attempt++) {
     const port = options.port ?? (await freePort());
-    const started = await startOnce(port, dataDir, options);
+    const started = await startOnce(port, dataDir, {
+      ...options,
+      env: { ...options.env, E2E_TEMPORARY_DATA_DIR: own ? '1' : '' },
+    });
     if (started.ok) {
       const { child, closed, output } = started;
       const end = async (signal: NodeJS.Signals) => {

@@ -124,7 +124,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       await backend.stop();
     },
     // A cold start (tsx transform, seeding) on a loaded machine: not the first test's time.
-    { scope: 'worker', timeout: 120_000 },
+    { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ backend }, use) => {
     await use(backend.origin);
