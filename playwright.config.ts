@@ -1,40 +1,49 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
+import type { WorkerFixtures } from './tests/e2e/fixtures.ts';
 
 // End-to-end tests drive Debian's Chromium (a browser download is impossible
-// here) against the contract server serving the built console.
-const port = Number(process.env.E2E_PORT ?? 8181);
-export const baseURL = `http://127.0.0.1:${port}`;
+// here) against the contract server serving the built console. Each worker
+// starts a dev backend of its own, on a free port and a temporary DATA_DIR
+// (the `backend` fixture in tests/e2e/fixtures.ts), and every test starts from
+// its seed: tests run in parallel, files and the tests within them alike.
+// A worker is a browser and a server beside it: one per core, at most 4
+// (E2E_WORKERS or --workers overrides).
+const workers = Number(process.env.E2E_WORKERS) || Math.max(1, Math.min(4, availableParallelism()));
 
-export default defineConfig({
+// Files are dispatched in order, and with fullyParallel each test on its own, so the run ends
+// with at most one long test still going on one worker if the long ones start first. Playwright
+// orders by project, then by path: these files (their tests are the longest, by their own time
+// budgets of 90-120 s and by what a run takes) form a project that comes first.
+const SLOW_FIRST = [
+  '**/storage/restart.spec.ts',
+  '**/users/list-scale.spec.ts',
+  '**/sign-ins/sign-ins.spec.ts',
+  '**/auth/sign-in-messages.spec.ts',
+  '**/access/access.spec.ts',
+  '**/history/record-history.spec.ts',
+  '**/users/user-edit.spec.ts',
+];
+
+export default defineConfig<object, WorkerFixtures>({
   testDir: 'tests/e2e',
-  fullyParallel: false,
-  // One server, reset before each test: tests run one at a time.
-  workers: 1,
+  fullyParallel: true,
+  workers,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list']],
   use: {
-    baseURL,
+    // baseURL is the worker's backend (fixtures.ts).
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  webServer: {
-    // --fresh: each run starts from the seed, in a data folder of its own (never the repository's .data/).
-    command: 'node --import tsx packages/contract-server/src/server.ts --fresh',
-    url: `${baseURL}/userprofile/config.json`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_ORIGIN: baseURL,
-      DATA_DIR: join(tmpdir(), `userprofile-e2e-${port}`),
-      SEED_USERS: process.env.SEED_USERS ?? '300',
-    },
-  },
+  // A project may give its backends more environment: `use: { backendEnv: { EXTENSIONS: 'off' } }`
+  // (tests/e2e/fixtures.ts, `backendEnv`).
+  projects: [
+    { name: 'slow first', testMatch: SLOW_FIRST },
+    { name: 'e2e', testIgnore: SLOW_FIRST },
+  ],
 });

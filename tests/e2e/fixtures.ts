@@ -1,5 +1,6 @@
 import { type Browser, test as base, type Cookie, expect, type Page } from '@playwright/test';
 import { href, toUserList } from '../../packages/web/src/lib/paths.ts';
+import { type Backend, startBackend } from './backend.ts';
 
 export const PASSWORD = process.env.SEED_PASSWORD ?? 'Passw0rd!';
 export const ACCOUNTS = {
@@ -79,7 +80,7 @@ async function stillValid(page: Page, saved: SavedSignIn): Promise<boolean> {
 }
 
 export interface Fixtures {
-  /** The dev backend's control API; the server state is reset before the test. */
+  /** The dev backend's control API; the server state is reset before the test (as before every test). */
   mock: Mock;
   /**
    * For tests that are not about signing in: the page signed in as this
@@ -90,9 +91,44 @@ export interface Fixtures {
    * by the test (sign-out, password reset) is noticed and replaced.
    */
   signedInAs: (username: string) => Promise<void>;
+  /** Resets the worker's backend before each test (automatic): every test starts from the seed, whatever ran before it. */
+  freshState: undefined;
 }
 
-export const test = base.extend<Fixtures, { savedSignIns: Map<string, SavedSignIn> }>({
+export interface WorkerFixtures {
+  /**
+   * An option a Playwright project sets for the dev backends of its workers:
+   * more environment for src/server.ts, e.g. in playwright.config.ts
+   * `{ name: 'extensions off', use: { backendEnv: { EXTENSIONS: 'off' } } }`.
+   * It also reaches the servers a test starts itself (storage/restart.spec.ts).
+   * PORT, HOST, PUBLIC_ORIGIN and DATA_DIR are the worker's own and cannot be
+   * set here; SEED_USERS can (default: the SEED_USERS of the environment, else 300).
+   */
+  backendEnv: Record<string, string>;
+  /**
+   * The worker's dev backend: src/server.ts on a free port and a temporary
+   * DATA_DIR of its own, started from the seed when the worker starts and
+   * stopped (its folder removed) when it ends. `baseURL` is its origin, so
+   * relative URLs (page.goto, page.request) reach it.
+   */
+  backend: Backend;
+  savedSignIns: Map<string, SavedSignIn>;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  backendEnv: [{}, { scope: 'worker', option: true }],
+  backend: [
+    async ({ backendEnv }, use) => {
+      const backend = await startBackend({ fresh: true, env: backendEnv });
+      await use(backend);
+      await backend.stop();
+    },
+    // A cold start (tsx transform, seeding) on a loaded machine: not the first test's time.
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ backend }, use) => {
+    await use(backend.origin);
+  },
   savedSignIns: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture uses from its first parameter
     async ({}, use) => {
@@ -100,9 +136,16 @@ export const test = base.extend<Fixtures, { savedSignIns: Map<string, SavedSignI
     },
     { scope: 'worker' },
   ],
-  mock: async ({ page }, use) => {
+  freshState: [
+    async ({ backend }, use) => {
+      const r = await fetch(`${backend.origin}/__mock/reset`, { method: 'POST' });
+      if (!r.ok) throw new Error(`POST /__mock/reset answered ${r.status}: ${await r.text()}`);
+      await use(undefined);
+    },
+    { auto: true },
+  ],
+  mock: async ({ page, freshState: _reset }, use) => {
     const mock = new Mock(page);
-    await mock.reset();
     await use(mock);
     await mock.clearFaults();
   },

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
+import { freePort } from './free-port.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
@@ -23,40 +24,43 @@ afterEach(async () => {
   dataDir = undefined;
 });
 
-/** Starts the server with `env`; resolves with what it printed once it is listening. */
-function start(env: Record<string, string>): Promise<{ out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    const port = String(20_000 + Math.floor(Math.random() * 20_000));
-    dataDir = mkdtempSync(path.join(tmpdir(), 'userprofile-start-'));
-    child = spawn(
-      process.execPath,
-      [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'packages/contract-server/src/server.ts'],
-      {
-        cwd: root,
-        // A data folder of its own: never the repository's .data/, nor the one of a server still stopping.
-        env: {
-          ...process.env,
-          PORT: port,
-          SEED_USERS: '1',
-          MOCK_TOKEN: '',
-          MOCK_API: '',
-          DATA_DIR: dataDir,
-          ...env,
-        },
-      },
-    );
-    let out = '';
-    let err = '';
-    child.stdout?.on('data', (d) => {
-      out += d;
-      // The last line it prints at start is the mock control API's (or the warning after it, on stderr).
-      if (/Mock control API/.test(out)) setTimeout(() => resolve({ out, err }), 300);
-    });
-    child.stderr?.on('data', (d) => {
-      err += d;
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${err}`)));
+/**
+ * Starts the server with `env` on a free port, stops it (SIGTERM) once it has printed its start block,
+ * and resolves with everything it printed: the output is read once the process has closed its pipes,
+ * so a line printed after the block (the warning, on stderr) is not missed, nor its absence guessed.
+ */
+async function start(env: Record<string, string>): Promise<{ out: string; err: string }> {
+  const port = String(await freePort());
+  dataDir = mkdtempSync(path.join(tmpdir(), 'userprofile-start-'));
+  // tsx as a loader, not its CLI: the SIGTERM reaches the server itself.
+  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/contract-server/src/server.ts'], {
+    cwd: root,
+    // A data folder of its own: never the repository's .data/, nor the one of a server still stopping.
+    env: {
+      ...process.env,
+      PORT: port,
+      SEED_USERS: '1',
+      MOCK_TOKEN: '',
+      MOCK_API: '',
+      DATA_DIR: dataDir,
+      ...env,
+    },
   });
+  child = server;
+  let out = '';
+  let err = '';
+  const closed = new Promise<number | null>((resolve) => server.on('close', resolve));
+  server.stdout.on('data', (d) => {
+    out += d;
+    // The last line of the start block on stdout is the mock control API's.
+    if (/Mock control API[^\n]*\n/.test(out)) server.kill('SIGTERM');
+  });
+  server.stderr.on('data', (d) => {
+    err += d;
+  });
+  const code = await closed;
+  if (!/Mock control API/.test(out)) throw new Error(`server exited with ${code} before it listened: ${out}${err}`);
+  return { out, err };
 }
 
 it('warns when it listens beyond loopback, and prints the mock control token', async () => {

@@ -88,6 +88,8 @@ test('a signed-in user whose session ended is told it timed out and signs in aga
 });
 
 test('the same toast raised again restarts its time-out instead of stacking', async ({ page, mock }) => {
+  // The page's timers run on Playwright's clock: the seconds below pass at once, none is waited for.
+  await page.clock.install();
   await page.goto('/userprofile/password/forgot');
   await mock.fault({ method: 'POST', path: '/userprofile/api/v1/password/forgot', status: 403, times: 10 });
   await page.getByLabel('Username', { exact: true }).fill(ACCOUNTS.customer);
@@ -99,8 +101,9 @@ test('the same toast raised again restarts its time-out instead of stacking', as
   }
   await expect(reload).toHaveCount(1);
   // Raised again 3 s later, it is still the one toast 6 s after it first showed (its time-out is 5 s).
-  await page.waitForTimeout(3_000);
+  await page.clock.runFor(3_000);
   await send.click();
-  await page.waitForTimeout(3_000);
+  await expect(send).toBeEnabled();
+  await page.clock.runFor(3_000);
   await expect(reload).toHaveCount(1);
 });

@@ -1,6 +1,6 @@
 // A page on another site, served for real from this machine: a small HTTP
 // server on a spare port, reached as http://localhost:PORT while the console is
-// http://127.0.0.1:E2E_PORT — another origin and another site to the browser.
+// http://127.0.0.1:PORT of the worker's backend — another origin and another site to the browser.
 // (A page made up with page.route would count as a public page, and Chromium
 // blocks a public page's requests to this machine before they leave.)
 import { createServer } from 'node:http';

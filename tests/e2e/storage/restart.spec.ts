@@ -2,41 +2,20 @@
 // shared one cannot be killed), on a DATA_DIR of its own: a console user signs
 // in and saves a change, the server is killed with SIGKILL and started again,
 // and the page, reloaded, is still signed in and shows the change.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Backend, startBackend } from '../backend.ts';
 import { ACCOUNTS, expect, signIn, test } from '../fixtures.ts';
 
-const port = Number(process.env.E2E_PORT ?? 8181) + 1;
-const origin = `http://127.0.0.1:${port}`;
-
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/contract-server/src/server.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_ORIGIN: origin, SEED_USERS: '40' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (d) => {
-      out += d;
-      if (out.includes('Mock control API')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-  return child;
-}
-
-async function kill(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
-
-test('a sign-in and a saved change survive kill -9 and a restart', async ({ browser }) => {
+test('a sign-in and a saved change survive kill -9 and a restart', async ({ browser, backendEnv }) => {
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'userprofile-e2e-restart-'));
-  let server = await startServer(dataDir);
+  const env = { ...backendEnv, SEED_USERS: '40' };
+  let server = await startBackend({ dataDir, env });
+  const { origin } = server;
+  // The restarted server listens where the first did: the page reloads the same origin.
+  const start = (): Promise<Backend> => startBackend({ dataDir, env, port: Number(new URL(origin).port) });
   const context = await browser.newContext({ baseURL: origin });
   try {
     const page = await context.newPage();
@@ -52,8 +31,8 @@ test('a sign-in and a saved change survive kill -9 and a restart', async ({ brow
     });
     expect(saved.status()).toBe(200);
 
-    await kill(server);
-    server = await startServer(dataDir);
+    await server.kill();
+    server = await start();
 
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
@@ -62,7 +41,7 @@ test('a sign-in and a saved change survive kill -9 and a restart', async ({ brow
     await expect(page.getByLabel('Last Name', { exact: false })).toHaveValue('Survivor');
   } finally {
     await context.close();
-    await kill(server);
+    await server.kill();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

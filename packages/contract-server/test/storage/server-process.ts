@@ -17,9 +17,20 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts src/server.ts on DATA_DIR `dataDir`; resolves once it listens, or with its output if it exits first. */
+/**
+ * Starts src/server.ts on DATA_DIR `dataDir` and a free port; resolves once it listens and has printed its
+ * whole start block, or once it has exited (refused to start) with all its output.
+ */
 export async function startServer(dataDir: string, args: string[] = []): Promise<ServerProcess> {
-  const port = await freePort();
+  // The free port may be taken by another process before the server binds it: then again on another.
+  for (let attempt = 1; ; attempt++) {
+    const server = await startOnce(dataDir, args, await freePort());
+    const code = await Promise.race([server.exited, Promise.resolve('running' as const)]);
+    if (code === 'running' || attempt === 3 || !server.output().includes('EADDRINUSE')) return server;
+  }
+}
+
+async function startOnce(dataDir: string, args: string[], port: number): Promise<ServerProcess> {
   const child = spawn(
     process.execPath,
     // tsx as a loader, not its CLI (which runs the server in a child process a SIGKILL would not reach).
@@ -39,18 +50,21 @@ export async function startServer(dataDir: string, args: string[] = []): Promise
     },
   );
   let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const origin = `http://127.0.0.1:${port}`;
+  // Resolved once the start block is printed whole: its last line is the mock control API's,
+  // after the `Data: ... (seeded | loaded N users ...)` line (src/server.ts), so a caller reads all of it.
+  let printed: () => void = () => {};
   const ready = new Promise<void>((resolve) => {
-    const check = () => (out.includes('User Profile console:') ? resolve() : setTimeout(check, 50));
-    check();
+    printed = resolve;
   });
+  const take = (d: Buffer) => {
+    out += d;
+    if (/Mock control API[^\n]*\n/.test(out)) printed();
+  };
+  child.stdout?.on('data', take);
+  child.stderr?.on('data', take);
+  // 'close', not 'exit': it comes once the output pipes are drained, so output() holds everything it printed.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const origin = `http://127.0.0.1:${port}`;
   await Promise.race([ready, exited]);
   return { origin, child, output: () => out, exited };
 }
