@@ -9,6 +9,7 @@
 // the end whatever happened.
 import { randomBytes } from 'node:crypto';
 import { createCodeChallenge, createCodeVerifier, createState } from '@userprofile/shared/pkce';
+import { parseBounded, printable } from './bounds.ts';
 import { type Contract, type Json, needsToken, type Operation } from './document.ts';
 import { BudgetSpent, CannotRun, Client, type Received, type Sent } from './http.ts';
 import type { Validator, Violation } from './validate.ts';
@@ -26,6 +27,8 @@ export interface CheckOptions {
   timeoutMs?: number;
   maxRequests?: number;
   timeLimitS?: number;
+  /** Bytes of one answer read at most, inflated (default 64 MiB): past it the operation fails. */
+  maxAnswerBytes?: number;
   /** One line per operation checked. */
   progress?: (line: string) => void;
 }
@@ -89,13 +92,8 @@ async function pool<T>(items: T[], size: number, work: (item: T) => Promise<void
   );
 }
 
-const jsonOf = (r: Received): unknown => {
-  try {
-    return JSON.parse(r.body);
-  } catch {
-    return undefined;
-  }
-};
+/** The answer's JSON, or undefined (not JSON, or nested past the bound the validator reports). */
+const jsonOf = (r: Received): unknown => parseBounded(r.body);
 
 export async function runCheck(contract: Contract, validator: Validator, options: CheckOptions): Promise<Report> {
   const started = Date.now();
@@ -116,8 +114,10 @@ export async function runCheck(contract: Contract, validator: Validator, options
     timeoutMs: options.timeoutMs ?? 10_000,
     maxRequests: options.maxRequests ?? Number.POSITIVE_INFINITY,
     deadline: started + (options.timeLimitS ?? 600) * 1000,
+    ...(options.maxAnswerBytes ? { maxAnswerBytes: options.maxAnswerBytes } : {}),
   });
-  const progress = options.progress ?? (() => {});
+  // Progress lines may carry the target's text (a clean-up's failure): never raw on a terminal.
+  const progress = options.progress ? (l: string) => options.progress?.(printable(l)) : () => {};
   // The report lists the operations in the document's order.
   const order = Object.keys((contract.doc.paths ?? {}) as Json);
   const documentOrder = [...contract.operations].sort((a, b) => order.indexOf(a.docPath) - order.indexOf(b.docPath));
@@ -157,6 +157,11 @@ export async function runCheck(contract: Contract, validator: Validator, options
     }
     e.calls++;
     e.statuses.add(res.status);
+    if (res.refused) {
+      if (!signedIn) throw new Error(`${op.method} ${path}: ${res.refused}`);
+      fail(op, '/status', res.refused, res.status);
+      return res;
+    }
     // The same violation on another call of the operation is reported once.
     for (const v of validator.checkAnswer(op, res))
       if (!e.violations.some((x) => x.pointer === v.pointer && x.reason === v.reason && x.status === v.status))
@@ -548,6 +553,16 @@ export async function runCheck(contract: Contract, validator: Validator, options
     }
   };
 
+  /** One operation's trouble (an answer nothing foresaw) fails that operation; the check and its report go on. */
+  const guarded = async (op: Operation, work: (op: Operation) => Promise<void>) => {
+    try {
+      await work(op);
+    } catch (error) {
+      if (error instanceof BudgetSpent) throw error;
+      fail(op, '', `could not be judged: ${(error as Error).message}`);
+    }
+  };
+
   // ------------------------------------------------------------------- run
   await signIn();
   if (!token) throw new CannotRun('give --username and --password, or --token');
@@ -566,8 +581,8 @@ export async function runCheck(contract: Contract, validator: Validator, options
   try {
     const flat = reads.filter((op) => op.params === 0);
     const templated = reads.filter((op) => op.params > 0);
-    await pool(flat, options.concurrency ?? 2, exerciseRead);
-    await pool(templated, options.concurrency ?? 2, exerciseRead);
+    await pool(flat, options.concurrency ?? 2, (op) => guarded(op, exerciseRead));
+    await pool(templated, options.concurrency ?? 2, (op) => guarded(op, exerciseRead));
     if (options.allowWrites) {
       const before = await counts();
       try {
@@ -575,7 +590,7 @@ export async function runCheck(contract: Contract, validator: Validator, options
           (op) => isWrite(op) && op.op.requestBody && !SIGN_IN_OPERATIONS.includes(op.operationId),
         );
         await pool(withBody, options.concurrency ?? 2, async (op) => {
-          await negative(op);
+          await guarded(op, negative);
           progress(line(op));
         });
         for (const f of families()) {
@@ -622,13 +637,14 @@ export async function runCheck(contract: Contract, validator: Validator, options
       outcome: e.calls === 0 ? 'not exercised' : failing ? 'fail' : 'pass',
       calls: e.calls,
       statuses: [...e.statuses].sort(),
-      violations: e.violations,
-      ...(note ? { note } : {}),
+      // The target's text goes into terminals, logs and XML: every control character escaped.
+      violations: e.violations.map((v) => ({ ...v, pointer: printable(v.pointer), reason: printable(v.reason) })),
+      ...(note ? { note: printable(note) } : {}),
     };
   });
   const exercised = operations.filter((o) => o.outcome !== 'not exercised').length;
   return {
-    target: options.target,
+    target: printable(options.target),
     runId,
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,

@@ -4,8 +4,10 @@
 // sign-in refused).
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { printable } from './bounds.ts';
 import { CannotRun, runCheck } from './check.ts';
 import { DOCUMENT_PATH, loadContract } from './document.ts';
+import { MAX_ANSWER_BYTES } from './http.ts';
 import { json, junit, table } from './report.ts';
 import { createValidator } from './validate.ts';
 
@@ -30,6 +32,8 @@ Options:
   --json FILE           write the report as JSON
   --concurrency N       requests in flight at once (default 2)
   --timeout MS          time-out per request (default 10000)
+  --max-answer-bytes N  read at most N bytes of one answer, counted inflated (default
+                        67108864, 64 MiB); a larger answer fails its operation
   --max-requests N      stop after N requests (default: no limit)
   --time-limit S        stop after S seconds (default 600)
   --progress            progress lines even when stderr is not a terminal
@@ -43,7 +47,8 @@ Exit status: 0 every exercised operation conforms, 1 some do not, 2 the check
 cannot run (bad flags, target unreachable, sign-in refused).`;
 
 function die(message: string): never {
-  process.stderr.write(`contract: ${message}\n`);
+  // The message may quote the target's answer (a refused sign-in): one printable line.
+  process.stderr.write(`contract: ${printable(message)}\n`);
   process.exit(2);
 }
 
@@ -72,6 +77,7 @@ async function main(argv: string[]): Promise<number> {
         json: { type: 'string' },
         concurrency: { type: 'string' },
         timeout: { type: 'string' },
+        'max-answer-bytes': { type: 'string' },
         'max-requests': { type: 'string' },
         'time-limit': { type: 'string' },
         progress: { type: 'boolean' },
@@ -107,6 +113,7 @@ async function main(argv: string[]): Promise<number> {
       strict: o.strict === true,
       concurrency: positive('concurrency', o.concurrency, 2),
       timeoutMs: positive('timeout', o.timeout, 10_000),
+      maxAnswerBytes: positive('max-answer-bytes', o['max-answer-bytes'], MAX_ANSWER_BYTES),
       maxRequests: positive('max-requests', o['max-requests'], Number.MAX_SAFE_INTEGER),
       timeLimitS: positive('time-limit', o['time-limit'], 600),
       progress: showProgress ? (line) => process.stderr.write(`${line}\n`) : undefined,
