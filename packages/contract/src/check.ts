@@ -7,7 +7,12 @@
 // document can create and delete goes through create, read, update, read,
 // delete, read (404), on records named with the run's id only, all deleted at
 // the end whatever happened.
-import { randomBytes } from 'node:crypto';
+//
+// The score is over spec operations only (issue 32): the extensions the
+// document marks `x-extension: true` are listed apart, as offered (and then
+// judged like the rest) or not offered (every call answered 404, 405 or 501:
+// neither a failure nor a warning unless requireExtensions).
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createCodeChallenge, createCodeVerifier, createState } from '@userprofile/shared/pkce';
 import { parseBounded, printable } from './bounds.ts';
 import { type Contract, type Json, needsToken, type Operation } from './document.ts';
@@ -23,6 +28,8 @@ export interface CheckOptions {
   token?: string;
   allowWrites?: boolean;
   strict?: boolean;
+  /** A not offered extension fails (default: it is listed as not offered, nothing more). */
+  requireExtensions?: boolean;
   concurrency?: number;
   timeoutMs?: number;
   maxRequests?: number;
@@ -33,7 +40,10 @@ export interface CheckOptions {
   progress?: (line: string) => void;
 }
 
-export type Outcome = 'pass' | 'fail' | 'not exercised';
+export type Outcome = 'pass' | 'fail' | 'not exercised' | 'not offered';
+
+/** What a backend answers for a path it does not have (a Spring backend's 404) or a method it does not take. */
+export const NOT_OFFERED_STATUSES = new Set([404, 405, 501]);
 
 export interface OperationResult {
   operationId: string;
@@ -49,6 +59,17 @@ export interface OperationResult {
   note?: string;
 }
 
+export interface ExtensionSummary {
+  /** Extensions in the document. */
+  total: number;
+  /** Those that answered something other than 404, 405 or 501. */
+  offered: number;
+  /** Of the offered, those that conform. */
+  conforming: number;
+  /** The operation ids of those that answered only 404, 405 or 501. */
+  notOffered: string[];
+}
+
 export interface Report {
   target: string;
   runId: string;
@@ -56,11 +77,16 @@ export interface Report {
   durationMs: number;
   allowWrites: boolean;
   strict: boolean;
+  requireExtensions: boolean;
   requests: number;
+  /** The spec operations (every operation not marked x-extension): the score and coverage are theirs. */
   operations: OperationResult[];
   exercised: number;
   conforming: number;
   total: number;
+  /** The extensions, apart: offered ones judged like the rest, the others 'not offered'. */
+  extensions: OperationResult[];
+  extensionSummary: ExtensionSummary;
   /** Set when the check stopped early (budget or time limit). */
   stopped?: string;
 }
@@ -71,6 +97,10 @@ interface Entry {
   statuses: Set<number>;
   violations: Violation[];
   note?: string;
+  /** An extension that answered something other than 404/405/501 at least once. */
+  offered: boolean;
+  /** An extension's violations from answers that may only mean "not offered": counted once it is offered. */
+  pending: Violation[];
 }
 
 const SIGN_IN_OPERATIONS = ['login', 'authorize', 'token', 'checkSession', 'frontendConfig', 'startSso'];
@@ -122,7 +152,10 @@ export async function runCheck(contract: Contract, validator: Validator, options
   const order = Object.keys((contract.doc.paths ?? {}) as Json);
   const documentOrder = [...contract.operations].sort((a, b) => order.indexOf(a.docPath) - order.indexOf(b.docPath));
   const entries = new Map<string, Entry>(
-    documentOrder.map((op) => [op.operationId, { op, calls: 0, statuses: new Set(), violations: [] }]),
+    documentOrder.map((op) => [
+      op.operationId,
+      { op, calls: 0, statuses: new Set(), violations: [], offered: false, pending: [] },
+    ]),
   );
   const entry = (op: Operation) => entries.get(op.operationId) as Entry;
   const byId = (id: string) => contract.operations.find((o) => o.operationId === id);
@@ -162,14 +195,20 @@ export async function runCheck(contract: Contract, validator: Validator, options
       fail(op, '/status', res.refused, res.status);
       return res;
     }
+    if (!NOT_OFFERED_STATUSES.has(res.status)) e.offered = true;
     // The same violation on another call of the operation is reported once.
-    for (const v of validator.checkAnswer(op, res))
-      if (!e.violations.some((x) => x.pointer === v.pointer && x.reason === v.reason && x.status === v.status))
-        e.violations.push(v);
+    for (const v of validator.checkAnswer(op, res)) record(op, v);
     return res;
   };
+  /** A violation goes to its operation; an extension's from a "not offered" status waits until it is offered. */
+  const record = (op: Operation, v: Violation) => {
+    const e = entry(op);
+    const list =
+      op.extension && v.status !== undefined && NOT_OFFERED_STATUSES.has(v.status) ? e.pending : e.violations;
+    if (!list.some((x) => x.pointer === v.pointer && x.reason === v.reason && x.status === v.status)) list.push(v);
+  };
   const fail = (op: Operation, pointer: string, reason: string, status?: number) =>
-    entry(op).violations.push({
+    record(op, {
       operation: op.operationId,
       status,
       pointer,
@@ -303,30 +342,47 @@ export async function runCheck(contract: Contract, validator: Validator, options
     // An enumerated parameter: every value; a found one: until an answer is a 2xx.
     const enumerated = op.parameters.some((p) => p.in === 'path' && p.schema.enum);
     let first: string | undefined;
+    let firstStatus = 0;
     for (const path of paths) {
       const res = await call(op, path + queryFor(op, false));
-      first ??= path;
+      if (first === undefined) {
+        first = path;
+        firstStatus = res.status;
+      }
       if (res.status >= 200 && res.status < 300) samples.harvest(op.path, jsonOf(res));
       if (!enumerated && res.status < 300) break;
       if (!enumerated && !hasPathParams) break;
     }
     const optional = op.parameters.some((p) => p.in === 'query' && !p.required);
     if (optional && first) await call(op, first + queryFor(op, true));
-    if (needsToken(op) && first) await authProbes(op, first + queryFor(op, false));
+    if (needsToken(op) && first) await authProbes(op, first + queryFor(op, false), firstStatus);
     progress(line(op));
   };
 
-  /** The same call with no token and with a tampered one: both must be refused with 401. */
-  const authProbes = async (op: Operation, path: string, init: Omit<Sent, 'url' | 'method'> = {}) => {
+  /**
+   * The same call with no token and with a tampered one: both must be refused
+   * with 401. A 404, 405 or 501 where the call with the token got one too says
+   * the backend does not have the path (judged on the call with the token),
+   * not that it ignores authentication; only an answer that went through (2xx,
+   * 3xx) is reported as authentication ignored.
+   */
+  const authProbes = async (
+    op: Operation,
+    path: string,
+    withToken: number,
+    init: Omit<Sent, 'url' | 'method'> = {},
+  ) => {
     for (const auth of ['none', 'tampered'] as const) {
       const res = await call(op, path, { ...init, auth, anonymous: true });
-      if (res.status !== 401)
-        fail(
-          op,
-          '/status',
-          `${auth === 'none' ? 'no token' : 'a tampered token'} answered ${res.status}, expected 401 (authentication ignored)`,
-          res.status,
-        );
+      if (res.status === 401 || res.status === 0) continue;
+      if (NOT_OFFERED_STATUSES.has(res.status) && NOT_OFFERED_STATUSES.has(withToken)) continue;
+      const ignored = res.status >= 200 && res.status < 400 ? ' (authentication ignored)' : '';
+      fail(
+        op,
+        '/status',
+        `${auth === 'none' ? 'no token' : 'a tampered token'} answered ${res.status}, expected 401${ignored}`,
+        res.status,
+      );
     }
   };
 
@@ -389,7 +445,21 @@ export async function runCheck(contract: Contract, validator: Validator, options
     const res = await call(op, path, { body: sent, headers });
     if (res.status !== 400)
       fail(op, '/status', `a body that breaks the schema answered ${res.status}, expected 400`, res.status);
-    if (needsToken(op)) await authProbes(op, path, { body: sent, headers });
+    if (needsToken(op)) await authProbes(op, path, res.status, { body: sent, headers });
+  };
+
+  /**
+   * An extension that changes a record and takes no body (unlock, sign out
+   * everywhere): with --allow-writes it is asked without a token, for a record
+   * that does not exist, so nothing can change even on a backend that ignores
+   * authentication. 401 says it is there; 404, 405 or 501 that it is not offered.
+   */
+  const probeBodiless = async (op: Operation) => {
+    const path = fill(
+      op,
+      Object.fromEntries(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, randomUUID()])),
+    );
+    await authProbes(op, path, 0);
   };
 
   interface Family {
@@ -533,7 +603,7 @@ export async function runCheck(contract: Contract, validator: Validator, options
         created.findIndex((c) => c.id === id),
         1,
       );
-    await authProbes(f.remove, removePath);
+    await authProbes(f.remove, removePath, removed.status);
   };
 
   const cleanUp = async () => {
@@ -568,7 +638,9 @@ export async function runCheck(contract: Contract, validator: Validator, options
   if (!token) throw new CannotRun('give --username and --password, or --token');
   signedIn = true;
   // A token the backend refuses would make every answer a documented 401: the check could judge nothing.
-  const probe = reads.find((op) => needsToken(op) && op.params === 0 && !op.parameters.some((p) => p.required));
+  const probe = reads.find(
+    (op) => !op.extension && needsToken(op) && op.params === 0 && !op.parameters.some((p) => p.required),
+  );
   if (probe) {
     const res = await call(probe, probe.path);
     if (res.status === 401 || res.status === 403)
@@ -593,6 +665,13 @@ export async function runCheck(contract: Contract, validator: Validator, options
           await guarded(op, negative);
           progress(line(op));
         });
+        const bodiless = contract.operations.filter(
+          (op) => op.extension && isWrite(op) && !op.unsafe && !op.op.requestBody && needsToken(op),
+        );
+        for (const op of bodiless) {
+          await guarded(op, probeBodiless);
+          progress(line(op));
+        }
         for (const f of families()) {
           try {
             await lifecycle(f);
@@ -617,24 +696,46 @@ export async function runCheck(contract: Contract, validator: Validator, options
     await cleanUp().catch(() => {});
   }
 
-  const operations: OperationResult[] = [...entries.values()].map((e) => {
+  const results: OperationResult[] = [...entries.values()].map((e) => {
+    // An extension that answered only 404/405/501 is not offered: its calls judged nothing.
+    const absent = e.op.extension && e.calls > 0 && !e.offered;
+    if (e.op.extension && e.offered) e.violations.push(...e.pending);
+    if (absent && options.requireExtensions)
+      e.violations.push({
+        operation: e.op.operationId,
+        status: [...e.statuses][0],
+        pointer: '/status',
+        reason: `not offered (answered ${[...e.statuses].sort().join(', ')}), and --require-extensions asks for it`,
+        severity: 'error',
+        side: 'response',
+      });
     const failing = e.violations.some((v) => v.severity === 'error' || options.strict);
     const note =
       e.note ??
-      (e.calls > 0
-        ? undefined
-        : isWrite(e.op) && !options.allowWrites
-          ? 'a write: exercised only with --allow-writes'
-          : isWrite(e.op)
-            ? 'changes records the check did not create'
-            : stopped
-              ? `not reached (${stopped})`
-              : 'no call made');
+      (absent && !options.requireExtensions
+        ? `not offered by the backend (answered ${[...e.statuses].sort().join(', ')})`
+        : e.calls > 0
+          ? undefined
+          : isWrite(e.op) && !options.allowWrites
+            ? 'a write: exercised only with --allow-writes'
+            : isWrite(e.op)
+              ? 'changes records the check did not create'
+              : stopped
+                ? `not reached (${stopped})`
+                : 'no call made');
+    const outcome: Outcome =
+      e.calls === 0
+        ? 'not exercised'
+        : absent && !options.requireExtensions
+          ? 'not offered'
+          : failing
+            ? 'fail'
+            : 'pass';
     return {
       operationId: e.op.operationId,
       method: e.op.method,
       path: e.op.docPath,
-      outcome: e.calls === 0 ? 'not exercised' : failing ? 'fail' : 'pass',
+      outcome,
       calls: e.calls,
       statuses: [...e.statuses].sort(),
       // The target's text goes into terminals, logs and XML: every control character escaped.
@@ -642,6 +743,15 @@ export async function runCheck(contract: Contract, validator: Validator, options
       ...(note ? { note: printable(note) } : {}),
     };
   });
+  const isExtension = (o: OperationResult) => byId(o.operationId)?.extension === true;
+  const operations = results.filter((o) => !isExtension(o));
+  const extensions = results.filter(isExtension);
+  const offeredIds = (wanted: boolean) =>
+    extensions.filter((o) => {
+      const e = entry(byId(o.operationId) as Operation);
+      return e.calls > 0 && e.offered === wanted;
+    });
+  const offered = offeredIds(true);
   const exercised = operations.filter((o) => o.outcome !== 'not exercised').length;
   return {
     target: printable(options.target),
@@ -650,11 +760,19 @@ export async function runCheck(contract: Contract, validator: Validator, options
     durationMs: Date.now() - started,
     allowWrites: options.allowWrites === true,
     strict: options.strict === true,
+    requireExtensions: options.requireExtensions === true,
     requests: client.requests,
     operations,
     exercised,
     conforming: operations.filter((o) => o.outcome === 'pass').length,
     total: operations.length,
+    extensions,
+    extensionSummary: {
+      total: extensions.length,
+      offered: offered.length,
+      conforming: offered.filter((o) => o.outcome === 'pass').length,
+      notOffered: offeredIds(false).map((o) => o.operationId),
+    },
     ...(stopped ? { stopped } : {}),
   };
 }
