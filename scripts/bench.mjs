@@ -6,7 +6,9 @@
 // 20,000 unfinished sign-ins), visibility (the 5000-cluster tree in Chromium),
 // slowloris (sockets trickling a request body, cut by the request timeout),
 // history (heap kept per change of the largest record), proxy (throughput
-// through the validating proxy with and without the check), storage (start
+// through the validating proxy with and without the check), hostile (peak
+// memory of the check against a 1 GiB answer and of the proxy against a 256 MiB
+// one, and gzip bombs of those sizes), storage (start
 // from a DATA_DIR of 100,000 users, its size, durable writes beside in-memory
 // ones, an import's stall while it is written), access (who holds a role of
 // 30,000 of 100,000 users, server and painted; a check-access answer), bulk
@@ -30,6 +32,7 @@ const parts = [
   { name: 'slowloris', script: 'scripts/bench-slowloris.mjs' },
   { name: 'history', script: 'scripts/bench-history.mjs' },
   { name: 'proxy', script: 'scripts/bench-proxy.mjs' },
+  { name: 'hostile', script: 'scripts/bench-hostile.mjs' },
   { name: 'storage', script: 'scripts/bench-storage.mjs' },
   { name: 'access', script: 'scripts/bench-access.mjs', browser: true },
   { name: 'bulk', script: 'scripts/bench-bulk.mjs', browser: true },

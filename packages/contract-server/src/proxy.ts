@@ -7,9 +7,18 @@
 // each; the console's requests are checked too, and a request that breaks the
 // document is logged as the console's fault. The answer itself is forwarded
 // byte for byte (compressed or not).
+//
+// The backend is treated as hostile (issue 31): an answer is held for its check
+// only up to a byte bound, and decoded only up to a bound of inflated bytes;
+// past either it is streamed through whole and unchecked, with the reason in
+// the header `x-contract-unchecked` and the log. Too deep JSON is not parsed,
+// the violations of one answer are bounded, the log's lines are printable, and
+// hop-by-hop headers (RFC 9110 §7.6.1) cross in neither direction.
+import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import httpProxy from '@fastify/http-proxy';
+import { MAX_DEPTH, MAX_VIOLATIONS, printable } from '@userprofile/contract/bounds';
 import { loadContract, type Operation } from '@userprofile/contract/document';
 import { createValidator, formatViolation, type Validator, type Violation } from '@userprofile/contract/validate';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -26,6 +35,64 @@ export const VIOLATIONS_HEADER = 'x-contract-violations';
 /** Its bound in bytes: proxies and browsers refuse long headers (8 KiB is a common limit for all of them together). */
 export const VIOLATIONS_HEADER_MAX = 4096;
 
+/** The response header that says why an answer went through unchecked (past a bound). */
+export const UNCHECKED_HEADER = 'x-contract-unchecked';
+
+/** How much of one answer the check holds and judges; past a bound the answer goes through unchecked. */
+export interface ProxyLimits {
+  /** Bytes of the answer as received (default 16 MiB). */
+  bytes: number;
+  /** Bytes of a compressed answer once decoded (default 16 MiB): a gzip bomb stops there. */
+  inflatedBytes: number;
+  /** Nesting of the JSON (default 256). */
+  depth: number;
+  /** Errors listed per answer (default 100). */
+  violations: number;
+}
+
+export const PROXY_LIMITS: ProxyLimits = {
+  bytes: 16 * 1024 * 1024,
+  inflatedBytes: 16 * 1024 * 1024,
+  depth: MAX_DEPTH,
+  violations: MAX_VIOLATIONS,
+};
+
+/**
+ * Hop-by-hop headers (RFC 9110 §7.6.1): they belong to one connection, so they
+ * never cross the proxy. The names a Connection header lists are dropped too
+ * (reply-from drops those of the console's request itself, before this runs).
+ */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+export function withoutHopByHop<T extends object>(headers: T): T {
+  const listed = String((headers as { connection?: unknown }).connection ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (!HOP_BY_HOP.has(lower) && !listed.includes(lower)) out[name] = value;
+  }
+  return out as T;
+}
+
+const hopByHopOptions = {
+  rewriteHeaders: (headers: IncomingHttpHeaders) => withoutHopByHop(headers),
+  rewriteRequestHeaders: (_request: unknown, headers: IncomingHttpHeaders) => withoutHopByHop(headers),
+};
+
 /** Request bodies larger than this are forwarded unchecked (an import file), so the proxy never holds much. */
 const REQUEST_CHECK_MAX_BYTES = 1024 * 1024;
 
@@ -41,6 +108,8 @@ export interface ProxyOptions {
   validate?: boolean | 'full';
   /** Where the violation lines go (default: stderr). */
   log?: (line: string) => void;
+  /** The bounds of one answer's check (default PROXY_LIMITS). */
+  limits?: Partial<ProxyLimits>;
 }
 
 let shared: Validator | undefined;
@@ -72,33 +141,57 @@ export function violationsHeader(violations: Violation[]): string {
   return encode([{ more: items.length }]);
 }
 
-function decoded(body: Buffer, encoding: string | undefined): Buffer {
+/** The body decoded, at most `max` bytes of it (zlib stops there and throws ERR_BUFFER_TOO_LARGE). */
+function decoded(body: Buffer, encoding: string | undefined, max: number): Buffer {
+  const options = { maxOutputLength: max };
   switch ((encoding ?? '').trim().toLowerCase()) {
     case 'gzip':
     case 'x-gzip':
-      return gunzipSync(body);
+      return gunzipSync(body, options);
     case 'br':
-      return brotliDecompressSync(body);
+      return brotliDecompressSync(body, options);
     case 'deflate':
-      return inflateSync(body);
+      return inflateSync(body, options);
     default:
       return body;
   }
 }
 
-/** The stream's chunks (events rather than an async iterator: this runs for every answer). */
-function chunksOf(stream: NodeJS.ReadableStream): Promise<Buffer[]> {
+/** The stream's chunks up to `max` bytes; `over` when it holds more (the stream is then paused, its rest unread). */
+function chunksOf(stream: NodeJS.ReadableStream, max: number): Promise<{ chunks: Buffer[]; over: boolean }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer | string) => chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)));
-    stream.once('end', () => resolve(chunks));
+    let size = 0;
+    const onData = (chunk: Buffer | string) => {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      chunks.push(buffer);
+      size += buffer.length;
+      if (size > max) {
+        stream.pause();
+        stream.off('data', onData);
+        stream.off('end', onEnd);
+        stream.off('error', reject);
+        resolve({ chunks, over: true });
+      }
+    };
+    const onEnd = () => resolve({ chunks, over: false });
+    stream.on('data', onData);
+    stream.once('end', onEnd);
     stream.once('error', reject);
   });
 }
 
+/** The chunks already read, then the rest of the stream as it comes: nothing more is held. */
+async function* resumed(chunks: Buffer[], rest: NodeJS.ReadableStream): AsyncGenerator<Buffer> {
+  yield* chunks;
+  chunks.length = 0;
+  for await (const chunk of rest as AsyncIterable<Buffer>) yield chunk;
+}
+
 const joined = (chunks: Buffer[]): Buffer => (chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
 
-const collect = (stream: NodeJS.ReadableStream): Promise<Buffer> => chunksOf(stream).then(joined);
+const collect = (stream: NodeJS.ReadableStream): Promise<Buffer> =>
+  chunksOf(stream, Number.POSITIVE_INFINITY).then(({ chunks }) => joined(chunks));
 
 /** Whether the chunks hold exactly these bytes (compared in place, without joining them). */
 function sameBytes(chunks: Buffer[], body: Buffer): boolean {
@@ -118,11 +211,19 @@ export async function registerProxy(app: FastifyInstance, backend: string, optio
   const validate = options.validate ?? (mode === 'off' ? false : mode === 'full' ? 'full' : true);
   if (!validate) {
     for (const prefix of PROXIED_PREFIXES) {
-      await app.register(httpProxy, { upstream, prefix, rewritePrefix: prefix, http2: false });
+      await app.register(httpProxy, {
+        upstream,
+        prefix,
+        rewritePrefix: prefix,
+        http2: false,
+        replyOptions: hopByHopOptions,
+      });
     }
     return;
   }
-  const log = options.log ?? logLine;
+  const limits = { ...PROXY_LIMITS, ...options.limits };
+  // A backend's text (a property name, a value) goes into the log: one printable line whatever it holds.
+  const log = (line: string) => (options.log ?? logLine)(printable(line));
   const v = validator();
   const requestViolations = new WeakMap<object, Violation[]>();
   // The last answer of each operation, status and encoding, with its verdict: lists are fetched again and again
@@ -180,25 +281,48 @@ export async function registerProxy(app: FastifyInstance, backend: string, optio
             reply.send(res.stream);
             return;
           }
-          chunksOf(res.stream).then(
-            (chunks) => {
-              const headers = reply.getHeaders() as Record<string, string>;
+          const path = request.url.split('?', 1)[0];
+          const headers = reply.getHeaders() as Record<string, string>;
+          /** Past a bound: the answer goes on unchecked, saying why (its request's violations still travel). */
+          const unchecked = (reason: string, body: Buffer | Readable) => {
+            log(`contract: the backend's answer to ${request.method} ${path} was not checked: ${reason}`);
+            reply.header(UNCHECKED_HEADER, reason);
+            const asked = requestViolations.get(request);
+            if (asked) reply.header(VIOLATIONS_HEADER, violationsHeader(asked));
+            reply.send(body);
+          };
+          const tooLarge = `answer larger than ${limits.bytes} bytes: not checked`;
+          if (Number(headers['content-length']) > limits.bytes) {
+            unchecked(tooLarge, res.stream as Readable);
+            return;
+          }
+          chunksOf(res.stream, limits.bytes).then(
+            ({ chunks, over }) => {
+              if (over) {
+                unchecked(tooLarge, Readable.from(resumed(chunks, res.stream)));
+                return;
+              }
               const key = `${op.operationId} ${request.method} ${reply.statusCode} ${headers['content-type']} ${headers['content-encoding']}`;
               const last = validate === 'full' ? undefined : remembered.get(key);
               let found: Violation[];
               let body: Buffer;
+              // The upstream's bytes; a body without a content type goes as a stream, to which Fastify adds none.
+              const send = (b: Buffer) => (headers['content-type'] ? b : Readable.from([b]));
               if (last && sameBytes(chunks, last.body)) {
                 body = last.body;
                 found = last.found;
               } else {
                 body = joined(chunks);
+                let text: Buffer | '';
                 try {
-                  found = v.checkAnswer(op, {
-                    status: reply.statusCode,
-                    headers,
-                    body: request.method === 'HEAD' ? '' : decoded(body, headers['content-encoding']),
-                  });
+                  text =
+                    request.method === 'HEAD' ? '' : decoded(body, headers['content-encoding'], limits.inflatedBytes);
                 } catch (error) {
+                  if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+                    unchecked(`answer inflates to more than ${limits.inflatedBytes} bytes: not checked`, send(body));
+                    return;
+                  }
+                  text = '';
                   found = [
                     {
                       operation: op.operationId,
@@ -210,20 +334,25 @@ export async function registerProxy(app: FastifyInstance, backend: string, optio
                     },
                   ];
                 }
+                found ??= v.checkAnswer(
+                  op,
+                  { status: reply.statusCode, headers, body: text },
+                  { depth: limits.depth, violations: limits.violations },
+                );
                 if (body.length <= REMEMBERED_MAX_BYTES) remembered.set(key, { body, found });
               }
               for (const x of found)
                 log(
-                  `contract: the backend's answer to ${request.method} ${request.url.split('?', 1)[0]} breaks the document: ${formatViolation(x)}`,
+                  `contract: the backend's answer to ${request.method} ${path} breaks the document: ${formatViolation(x)}`,
                 );
               const all = [...(requestViolations.get(request) ?? []), ...found];
               if (all.length > 0) reply.header(VIOLATIONS_HEADER, violationsHeader(all));
-              // The upstream's bytes; a body without a content type goes as a stream, to which Fastify adds none.
-              reply.send(headers['content-type'] ? body : Readable.from([body]));
+              reply.send(send(body));
             },
             (error: Error) => reply.send(error),
           );
         },
+        ...hopByHopOptions,
       },
     });
   }

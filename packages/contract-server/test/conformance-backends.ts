@@ -11,10 +11,11 @@ export interface Backend {
   close(): Promise<void>;
 }
 
-export async function devBackend(): Promise<Backend> {
+/** The dev backend; `extensions: false` makes it a spec-only backend (EXTENSIONS=off: every extension 404). */
+export async function devBackend(options: { extensions?: boolean } = {}): Promise<Backend> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const app = await buildApp({ publicOrigin: url, seedUsers: 40, webDist: null });
+  const app = await buildApp({ publicOrigin: url, seedUsers: 40, webDist: null, ...options });
   await app.listen({ port, host: '127.0.0.1' });
   return { url, app, close: () => app.close() };
 }

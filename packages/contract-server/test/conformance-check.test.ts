@@ -19,8 +19,9 @@ import { freePort } from './free-port.ts';
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const contract = loadContract();
 const validator = createValidator(contract);
+// A sign-in costs a scrypt hash: on a loaded shared machine it takes more than the command's default 10 s at times.
 const check = (target: string, options: Partial<CheckOptions> = {}) =>
-  runCheck(contract, validator, { target, username: USERNAME, password: PASSWORD, ...options });
+  runCheck(contract, validator, { target, username: USERNAME, password: PASSWORD, timeoutMs: 60_000, ...options });
 
 /** The real command, as `npm run contract -- ...` runs it. */
 function command(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
@@ -44,9 +45,10 @@ function command(args: string[]): Promise<{ code: number | null; stdout: string;
   return new Promise((done) => child.on('close', (code) => done({ code, stdout, stderr, ms: Date.now() - started })));
 }
 
+/** The failing operations, spec and extensions alike, with their reasons. */
 const failing = (r: Report) =>
   Object.fromEntries(
-    r.operations
+    [...r.operations, ...r.extensions]
       .filter((o) => o.outcome === 'fail')
       .map((o) => [
         o.operationId,
@@ -92,18 +94,23 @@ describe('against the dev backend', () => {
     console.log(`read-only check of the dev backend: ${run.ms} ms`);
     expect(run.stderr).toBe('');
     expect(run.code, run.stdout).toBe(0);
-    expect(run.stdout).toMatch(/^Score: {4}(\d+)\/\1 exercised operations conform \(100\.0%\)$/m);
-    expect(run.stdout).toMatch(/^Coverage: \d+\/\d+ operations of the document exercised/m);
+    expect(run.stdout).toMatch(/^Score: {4}(\d+)\/\1 exercised spec operations conform \(100\.0%\)$/m);
+    expect(run.stdout).toMatch(/^Coverage: \d+\/\d+ spec operations of the document exercised/m);
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report & { coverage: number };
+    const results = [...report.operations, ...report.extensions];
     const reads = contract.operations.filter((o) => o.method === 'GET' && !o.unsafe);
-    // Every GET the document has (the ones that change state aside) is exercised, each through its 2xx.
+    // Every GET the document has (the ones that change state aside) is exercised, each through its 2xx;
+    // the extensions the dev backend offers among them, in their own section (issue 32).
     for (const op of reads) {
-      const result = report.operations.find((o) => o.operationId === op.operationId);
+      const result = results.find((o) => o.operationId === op.operationId);
       expect(result?.outcome, op.operationId).toBe('pass');
+      expect(report.extensions.some((o) => o.operationId === op.operationId)).toBe(op.extension);
     }
+    expect(report.extensionSummary.notOffered).toEqual([]);
+    expect(run.stdout).toMatch(/^Extensions: \d+ of 14 offered, \d+ of them conform, 0 not offered/m);
     // Read-only: nothing but the console's sign-in calls anything that writes.
     const signIn = ['startSso', 'checkSession', 'login', 'authorize', 'token'];
-    const writes = report.operations.filter(
+    const writes = results.filter(
       (o) =>
         o.calls > 0 && (o.method !== 'GET' || contract.operations.find((c) => c.operationId === o.operationId)?.unsafe),
     );
@@ -111,7 +118,8 @@ describe('against the dev backend', () => {
     const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
     expect(junit).toContain('<testcase classname="listLocations" name="GET /api/v1/location/list">');
     expect(junit).not.toContain('<failure');
-    expect(junit.match(/<testcase /g)).toHaveLength(report.exercised);
+    const extensionsExercised = report.extensions.filter((o) => o.outcome !== 'not exercised').length;
+    expect(junit.match(/<testcase /g)).toHaveLength(report.exercised + extensionsExercised);
   });
 
   it('through the validating proxy in front of it (npm start with USERPROFILE_BACKEND): signs in as the console would there, and conforms', async () => {
@@ -133,6 +141,8 @@ describe('against the dev backend', () => {
     const report = await check(dev.url, { allowWrites: true });
     console.log(`--allow-writes check of the dev backend: ${Date.now() - started} ms, ${report.requests} requests`);
     expect(failing(report)).toEqual({});
+    // Every extension is offered there and checked like the rest, in its own section.
+    expect(report.extensionSummary).toMatchObject({ total: 14, offered: 14, conforming: 14, notOffered: [] });
     expect(report.conforming).toBe(report.exercised);
     expect(report.exercised / report.total).toBeGreaterThanOrEqual(0.9);
     // Each record kind it can create and delete went through the whole round.
@@ -145,6 +155,111 @@ describe('against the dev backend', () => {
       expect(report.operations.find((o) => o.operationId === id)?.statuses).toContain(204);
     expect(await listCounts(dev)).toEqual(before);
   });
+});
+
+describe('against a spec-only backend (the dev backend with EXTENSIONS=off, issue 32)', () => {
+  let specOnly: Backend;
+  beforeAll(async () => {
+    specOnly = await devBackend({ extensions: false });
+  });
+  afterAll(async () => {
+    await specOnly?.close();
+  });
+  // A whole check with scrypt sign-ins on a shared two-core machine: more than the default 30 s at times.
+  const SLOW = 180_000;
+  const extensionIds = contract.operations.filter((o) => o.extension).map((o) => o.operationId);
+  const getExtensions = contract.operations.filter((o) => o.extension && o.method === 'GET').map((o) => o.operationId);
+
+  it(
+    'read-only through the command: exit 0, every spec operation conforms, the extensions named as not offered in the table, JSON and JUnit',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'contract-spec-only-'));
+      const run = await command([
+        '--target',
+        specOnly.url,
+        '--username',
+        USERNAME,
+        '--password',
+        PASSWORD,
+        '--timeout',
+        '60000',
+        '--junit',
+        join(dir, 'junit.xml'),
+        '--json',
+        join(dir, 'report.json'),
+      ]);
+      expect(run.stderr).toBe('');
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.stdout).toMatch(/^Score: {4}(\d+)\/\1 exercised spec operations conform \(100\.0%\)$/m);
+      expect(run.stdout).not.toContain('authentication ignored');
+      const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
+      // Every spec GET conforms; the score's operations hold no extension.
+      for (const op of contract.operations.filter((o) => o.method === 'GET' && !o.unsafe && !o.extension))
+        expect(report.operations.find((o) => o.operationId === op.operationId)?.outcome, op.operationId).toBe('pass');
+      expect(report.operations.some((o) => extensionIds.includes(o.operationId))).toBe(false);
+      expect(report.extensions.map((o) => o.operationId).sort()).toEqual([...extensionIds].sort());
+      // The GET extensions and the SSO start call (part of the sign-in) were asked and are not offered.
+      expect([...report.extensionSummary.notOffered].sort()).toEqual([...getExtensions, 'startSso'].sort());
+      for (const id of report.extensionSummary.notOffered) {
+        const result = report.extensions.find((o) => o.operationId === id);
+        expect(result?.outcome, id).toBe('not offered');
+        expect(result?.violations, id).toEqual([]);
+      }
+      expect(run.stdout).toMatch(
+        /^GET +\/api\/v1\/user\/\{uuid\}\/signIns +\d+ calls?: 404 +not offered +not offered by the backend \(answered 404\)$/m,
+      );
+      expect(run.stdout).toMatch(
+        /^Extensions: 0 of 14 offered, 0 of them conform, \d+ not offered, \d+ not exercised; not offered: /m,
+      );
+      const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
+      expect(junit).not.toContain('<failure');
+      expect(junit).toMatch(/<testsuite name="contract extensions http:[^"]+" tests="\d+" failures="0" skipped="\d+"/);
+      expect(junit).toContain(
+        '<testcase classname="checkAccess" name="GET /api/v1/access/check">\n      <skipped message="not offered by the backend (answered 404)"/>',
+      );
+    },
+    SLOW,
+  );
+
+  it(
+    'with --allow-writes: every spec operation conforms, every extension is named as not offered, every list count as it was',
+    async () => {
+      const before = await listCounts(specOnly);
+      const report = await check(specOnly.url, { allowWrites: true });
+      expect(failing(report)).toEqual({});
+      expect(report.conforming).toBe(report.exercised);
+      expect(report.exercised / report.total).toBeGreaterThanOrEqual(0.9);
+      expect([...report.extensionSummary.notOffered].sort()).toEqual([...extensionIds].sort());
+      expect(report.extensions.every((o) => o.outcome === 'not offered')).toBe(true);
+      expect(JSON.stringify(report)).not.toContain('authentication ignored');
+      expect(await listCounts(specOnly)).toEqual(before);
+    },
+    SLOW,
+  );
+
+  it(
+    'with --require-extensions the command exits 1, each missing extension a failure',
+    async () => {
+      const run = await command([
+        '--target',
+        specOnly.url,
+        '--username',
+        USERNAME,
+        '--password',
+        PASSWORD,
+        '--timeout',
+        '60000',
+        '--require-extensions',
+      ]);
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stdout).toMatch(
+        /^GET +\/api\/v1\/access\/check .* FAIL +404 \/status: not offered \(answered 404\), and --require-extensions asks for it$/m,
+      );
+      // The spec operations still conform: the score says so.
+      expect(run.stdout).toMatch(/^Score: {4}(\d+)\/\1 exercised spec operations conform \(100\.0%\)$/m);
+    },
+    SLOW,
+  );
 });
 
 describe('against a backend that drifted from the document', () => {
@@ -196,7 +311,7 @@ describe('against a backend that drifted from the document', () => {
       /^GET +\/api\/v1\/me .* FAIL +200 \/tenantId: not allowed by the document \(additionalProperties: false\)/m,
     );
     expect(run.stdout).toMatch(/^GET +\/api\/v1\/location\/list .* FAIL +200 \/0\/name: must be string, got integer$/m);
-    expect(run.stdout).toMatch(/^Score: {4}\d+\/\d+ exercised operations conform/m);
+    expect(run.stdout).toMatch(/^Score: {4}\d+\/\d+ exercised spec operations conform/m);
   });
 });
 

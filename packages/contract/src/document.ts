@@ -41,6 +41,11 @@ export interface Operation {
    * calls it only with --allow-writes, as it does the other methods.
    */
   unsafe: boolean;
+  /**
+   * A call spec §7 does not have at all (`x-extension: true`): a real backend
+   * may not offer it, so the check lists it apart and scores it apart.
+   */
+  extension: boolean;
 }
 
 export interface ResponseSpec {
@@ -116,6 +121,7 @@ export function loadContract(source: { path?: string; text?: string } = {}): Con
           security: (op.security as unknown[] | undefined) ?? (doc.security as unknown[] | undefined) ?? [],
           parameters: [...byKey.values()],
           unsafe: op['x-unsafe'] === true,
+          extension: op['x-extension'] === true,
         };
       }),
     )

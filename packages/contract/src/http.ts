@@ -1,7 +1,9 @@
 // The check's HTTP client: a cookie jar, the cross-site request header the
 // console sends on non-GET calls (X-XSRF-TOKEN equal to the XSRF-TOKEN
 // cookie), a per-request time-out, and the request budget (--max-requests,
-// --time-limit). Answers are read whole as text.
+// --time-limit). Answers are read as text up to a bound (--max-answer-bytes,
+// counted after decompression, so a gzip bomb stops there too); past it the
+// rest is not read and the answer says why.
 import { XSRF_COOKIE, XSRF_HEADER } from '@userprofile/shared/constants';
 
 export interface Sent {
@@ -20,7 +22,12 @@ export interface Received {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** Set when the answer was not read whole (past the byte bound): why. The body is then empty. */
+  refused?: string;
 }
+
+/** What one answer may weigh, inflated, unless --max-answer-bytes says otherwise. */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
 /** The check cannot run at all (target unreachable, sign-in refused, bad flags): exit 2. */
 export class CannotRun extends Error {}
@@ -34,6 +41,8 @@ export interface ClientOptions {
   maxRequests: number;
   /** Epoch ms after which no request starts. */
   deadline: number;
+  /** Bytes of one answer read at most (inflated). */
+  maxAnswerBytes?: number;
 }
 
 export class Client {
@@ -79,7 +88,33 @@ export class Client {
       if (expired) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    const body = await res.text();
-    return { status: res.status, headers: Object.fromEntries(res.headers), body };
+    const headersOf = Object.fromEntries(res.headers);
+    const max = this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    try {
+      // fetch inflates gzip, deflate and br as it reads: the bound counts what the check would hold.
+      for await (const chunk of (res.body ?? []) as AsyncIterable<Uint8Array>) {
+        size += chunk.length;
+        if (size > max) {
+          await res.body?.cancel().catch(() => {});
+          return {
+            status: res.status,
+            headers: headersOf,
+            body: '',
+            refused: `answer larger than ${max} bytes: not read further`,
+          };
+        }
+        chunks.push(chunk);
+      }
+    } catch (error) {
+      const why =
+        (error as Error).name === 'TimeoutError'
+          ? `no answer within ${this.options.timeoutMs} ms`
+          : (error as Error).message;
+      throw new Error(`${req.method} ${req.url}: ${why}`);
+    }
+    const body = new TextDecoder().decode(Buffer.concat(chunks));
+    return { status: res.status, headers: headersOf, body };
   }
 }
