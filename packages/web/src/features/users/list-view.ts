@@ -31,6 +31,8 @@ export interface SearchCriteria {
   filters: Filters;
   sort: ListSort | null;
   page: number;
+  /** Rows a page (one of PAGE_SIZES). */
+  size: number;
 }
 
 export const emptyFilters = (): Filters => ({ username: '', name: '', email: '', profile: '', visibility: '' });
@@ -40,6 +42,7 @@ export const defaultCriteria = (): SearchCriteria => ({
   filters: emptyFilters(),
   sort: null,
   page: DEFAULT_PAGE,
+  size: DEFAULT_PAGE_SIZE,
 });
 
 /** The Users list's view in the address and under the `searchCriteria` key (lib/list-view.ts). */
@@ -60,11 +63,18 @@ export function toCriteria(view: ListView): SearchCriteria {
     filters,
     sort: view.sort as ListSort | null,
     page: view.page,
+    size: view.size,
   };
 }
 
 export function toView(criteria: SearchCriteria): ListView {
-  return { filters: criteria.filters, sort: criteria.sort, page: criteria.page, toggles: { status: criteria.status } };
+  return {
+    filters: criteria.filters,
+    sort: criteria.sort,
+    page: criteria.page,
+    size: criteria.size,
+    toggles: { status: criteria.status },
+  };
 }
 
 /** A click on a column header: ascending first, then toggles the direction. */
