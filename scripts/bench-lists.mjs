@@ -95,6 +95,8 @@ try {
   for (let i = 0; i < RUNS; i++) {
     await page.goto(holdersUrl);
     await page.waitForSelector('[data-holders] tbody tr[data-holder]', { timeout: 120_000 });
+    // The whole holder set in the browser (issue 34); a console without it is measured as it is.
+    await page.waitForSelector('[data-holders-complete]', { timeout: 120_000 }).catch(() => undefined);
     await box.focus();
     // Each key of a word: from its keydown to the table showing other rows than before, painted.
     for (const key of ['m', 'a']) {
@@ -121,6 +123,8 @@ try {
               requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
             });
             observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+            // A keystroke that never changes the rows is reported as 120 s rather than waited for.
+            setTimeout(() => resolve(120_000), 120_000);
             window.__benchReady = true;
           }),
       );

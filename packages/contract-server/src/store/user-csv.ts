@@ -165,7 +165,15 @@ function parseFailure(e: { message: string; code?: string }): string {
 async function parseCsv(text: string, pause: () => Promise<void>): Promise<CsvRecord[]> {
   const records: CsvRecord[] = [];
   // info: the bytes read up to the end of each record, from which its line is counted.
-  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: false, info: true });
+  // Any line end, mixed within one file too (issue 34: a file edited on two systems): csv-parse otherwise takes
+  // the first one it meets for the whole file.
+  const parser = parse({
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: false,
+    info: true,
+    record_delimiter: ['\r\n', '\n', '\r'],
+  });
   const bytes = Buffer.from(text, 'utf8');
   const lines = new LineCounter(bytes);
   let consumed = 0;

@@ -91,6 +91,7 @@ export function HoldersScreen() {
           {(answer) => (
             <HolderList
               answer={answer}
+              complete={set !== null}
               page={filters.page}
               onPage={(page) => navigate(toAccessHolders(uuid, row, { ...filters, page }), { replace: true })}
               filtered={filters.q !== '' || filters.status !== 'all'}
@@ -185,11 +186,14 @@ function Filters({
 
 function HolderList({
   answer,
+  complete,
   page,
   onPage,
   filtered,
 }: {
   answer: AccessHolders;
+  /** Every holder is in the browser (the filter answers at once). */
+  complete: boolean;
   page: number;
   onPage: (page: number) => void;
   filtered: boolean;
@@ -213,7 +217,12 @@ function HolderList({
             <EmptyList text={accessTexts.noHolders} />
           )
         ) : null}
-        <Table.Root size="sm" aria-label={`Users holding ${answer.row.name}`} data-holders>
+        <Table.Root
+          size="sm"
+          aria-label={`Users holding ${answer.row.name}`}
+          data-holders
+          data-holders-complete={complete ? '' : undefined}
+        >
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>Username</Table.ColumnHeader>
