@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DEFAULT_TREE_CATEGORY } from '@userprofile/shared/constants';
-import { inertCell, restoreCell } from '@userprofile/shared/csv';
+import { inertCell, REQUIRED_IMPORT_COLUMNS, restoreCell, USER_IMPORT_COLUMNS } from '@userprofile/shared/csv';
 import { userMessages } from '@userprofile/shared/messages';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
@@ -16,31 +16,9 @@ import type { Store, UserInput } from './store.ts';
 import type { AppRow, Scoped, UserRecord } from './types.ts';
 import { FieldErrors } from './validate.ts';
 
-/** Fixed columns; one column per category of the user element config follows. */
-const USER_COLUMNS = [
-  'username',
-  'email',
-  'firstName',
-  'lastName',
-  'deskPhone',
-  'mobilePhone',
-  'active',
-  'location',
-  'businessProfile',
-  'visibilityProfile',
-  'minimumRole',
-  'errigalCustomerCompany',
-] as const;
-
-const REQUIRED_COLUMNS = [
-  'username',
-  'email',
-  'firstName',
-  'lastName',
-  'active',
-  'businessProfile',
-  'visibilityProfile',
-];
+/** The import's columns (shared: the console's import template writes the same header). */
+const USER_COLUMNS = USER_IMPORT_COLUMNS;
+const REQUIRED_COLUMNS = REQUIRED_IMPORT_COLUMNS;
 
 export { inertCell, restoreCell };
 

@@ -227,9 +227,24 @@ export function EmptyList({ text, action }: { text: string; action?: ReactNode }
 }
 
 /** Downloads the rows the list shows now (filtered, sorted; every page) as CSV. */
-export function ExportButton({ onExport, disabled }: { onExport: () => void; disabled?: boolean }) {
+export function ExportButton({
+  onExport,
+  disabled,
+  hint,
+}: {
+  onExport: () => void;
+  disabled?: boolean;
+  /** What the file is (and is not), as the button's description (issue 34: not the import format). */
+  hint?: string;
+}) {
   return (
-    <Button size="sm" variant="outline" onClick={onExport} disabled={disabled ?? false}>
+    <Button
+      size="sm"
+      variant="outline"
+      onClick={onExport}
+      disabled={disabled ?? false}
+      {...(hint ? { title: hint, 'aria-description': hint } : {})}
+    >
       <LuDownload aria-hidden /> Export CSV
     </Button>
   );

@@ -119,7 +119,10 @@ export function UserListScreen() {
       title="Users"
       actions={
         <>
-          <ExportButton onExport={() => void exportUsers()} />
+          <ExportButton
+            onExport={() => void exportUsers()}
+            hint="The users this list shows, as it shows them: not the import format (Bulk Management's Export File and import template are)"
+          />
           <LinkButton href={toUserNew()} primary>
             New User
           </LinkButton>
