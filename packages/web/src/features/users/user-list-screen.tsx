@@ -50,6 +50,9 @@ import {
   type FilterColumn,
   indexFor,
   type ListSort,
+  type NamePrefixes,
+  NO_PREFIXES,
+  namePrefixes,
   nextSort,
   pageRows,
   type SearchCriteria,
@@ -297,6 +300,7 @@ function FirstRows({
         linkProfiles={linkProfiles}
         filterUsername={filters.username}
         filtered={filtersActive(criteria)}
+        prefixes={NO_PREFIXES}
         complete={false}
       />
     </ListFrame>
@@ -318,6 +322,7 @@ function UserTableView({
   // list-view.ts), so the table follows each keystroke in the same render.
   const { filters, sort, page, size } = criteria;
   const index = useMemo(() => indexFor(rows), [rows]);
+  const prefixes = useMemo(() => namePrefixes(rows), [rows]);
   const order = useSortOrder(index, sort?.column ?? null);
   const matches = useMemo(() => index.query(filters, sort, order), [index, filters, sort, order]);
   const pages = pageCount(matches.length, size);
@@ -379,6 +384,7 @@ function UserTableView({
           linkProfiles={linkProfiles}
           filterUsername={filters.username}
           filtered={filtersActive(criteria)}
+          prefixes={prefixes}
           complete
         />
       </ListFrame>
@@ -466,6 +472,7 @@ const UserTable = memo(function UserTable({
   linkProfiles,
   filterUsername,
   filtered,
+  prefixes,
   complete,
 }: {
   users: User[];
@@ -476,6 +483,8 @@ const UserTable = memo(function UserTable({
   filtered: boolean;
   /** The whole list is in (not only its first rows). */
   complete: boolean;
+  /** Leading words every profile name of the list shares: left out of the cells (the whole name is their title). */
+  prefixes: NamePrefixes;
 }) {
   const routeClick = useRouteClick();
   const pageUuids = useMemo(() => users.map((u) => u.uuid), [users]);
@@ -504,7 +513,7 @@ const UserTable = memo(function UserTable({
             </td>
           </tr>
         ) : (
-          users.map((user) => <UserRow key={user.uuid} user={user} linkProfiles={linkProfiles} />)
+          users.map((user) => <UserRow key={user.uuid} user={user} linkProfiles={linkProfiles} prefixes={prefixes} />)
         )}
       </tbody>
     </Table.Root>
@@ -519,13 +528,32 @@ function RouteLink({ to, className, children }: { to: string; className?: string
   );
 }
 
-function ProfileCell({ to, name, link }: { to: string | null; name: string | undefined; link: boolean }) {
+function ProfileCell({
+  to,
+  name,
+  link,
+  prefix,
+}: {
+  to: string | null;
+  name: string | undefined;
+  link: boolean;
+  prefix: string;
+}) {
   if (!name) return <span className="missing">—</span>;
-  if (!link || !to) return <>{name}</>;
-  return <RouteLink to={to}>{name}</RouteLink>;
+  const text = prefix && name.startsWith(prefix) ? `…${name.slice(prefix.length - 1)}` : name;
+  if (!link || !to) return <>{text}</>;
+  return <RouteLink to={to}>{text}</RouteLink>;
 }
 
-const UserRow = memo(function UserRow({ user, linkProfiles }: { user: User; linkProfiles: boolean }) {
+const UserRow = memo(function UserRow({
+  user,
+  linkProfiles,
+  prefixes,
+}: {
+  user: User;
+  linkProfiles: boolean;
+  prefixes: NamePrefixes;
+}) {
   const business = user.businessProfile;
   const visibility = user.visibilityProfile;
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
@@ -549,6 +577,7 @@ const UserRow = memo(function UserRow({ user, linkProfiles }: { user: User; link
         <ProfileCell
           link={linkProfiles}
           name={business?.name}
+          prefix={prefixes.profile}
           to={business ? toBusinessProfileEdit(business.uuid) : null}
         />
       </td>
@@ -556,6 +585,7 @@ const UserRow = memo(function UserRow({ user, linkProfiles }: { user: User; link
         <ProfileCell
           link={linkProfiles}
           name={visibility?.name}
+          prefix={prefixes.visibility}
           to={visibility ? toVisibilityProfileEdit(visibility.uuid) : null}
         />
       </td>
