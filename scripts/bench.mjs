@@ -36,6 +36,7 @@ const parts = [
   { name: 'storage', script: 'scripts/bench-storage.mjs' },
   { name: 'access', script: 'scripts/bench-access.mjs', browser: true },
   { name: 'bulk', script: 'scripts/bench-bulk.mjs', browser: true },
+  { name: 'lists', script: 'scripts/bench-lists.mjs', browser: true },
 ];
 const wanted = process.argv.slice(2);
 const selected = parts.filter((p) => wanted.length === 0 || wanted.includes(p.name));

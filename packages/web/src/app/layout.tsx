@@ -10,6 +10,7 @@ import { getConfig } from '../lib/config.ts';
 import { BASE_PATH, href, toLogout } from '../lib/paths.ts';
 import { isLoggedIn, roleOf, useSession } from '../lib/session.ts';
 import { TOASTS_BELOW } from '../lib/toast-placement.ts';
+import { useRouteFocus } from '../lib/use-route-focus.ts';
 import { setUpAnalytics } from './analytics.ts';
 import { loadApplicationInfo } from './app-info.ts';
 import { applyHeights } from './layout-heights.ts';
@@ -139,6 +140,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
   const headerReady = useSharedHeader(signedIn);
   const barColors = useSharedHeaderColors(headerReady);
   useLayoutHeights();
+  useRouteFocus(MAIN_ID);
 
   return (
     // Exactly the window's height, the main area taking what the header leaves: the window never scrolls,

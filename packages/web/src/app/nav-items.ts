@@ -30,6 +30,8 @@ export interface NavItem {
 }
 
 export function navItemsFor(role: Role | null): NavItem[] {
+  // Someone signed in without a console role may open none of these (issue 34): nothing is offered.
+  if (role === null) return [];
   const items: NavItem[] = [
     { label: 'Users', href: toUserList(), icon: 'users', section: '/user/' },
     // Every role that manages users asks why one can or cannot do something (issue 26).

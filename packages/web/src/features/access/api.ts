@@ -24,6 +24,7 @@ export async function fetchHolders(
   applicationUuid: string,
   row: HeldRowRef,
   filters: HolderFilters,
+  size = HOLDERS_PAGE_SIZE,
 ): Promise<AccessHolders> {
   const { data } = await api().GET('/api/v1/app/{uuid}/holders', {
     params: {
@@ -33,7 +34,7 @@ export async function fetchHolders(
         ...(filters.status && filters.status !== 'all' ? { status: filters.status } : {}),
         ...(filters.q ? { q: filters.q } : {}),
         page: String(filters.page ?? 1),
-        size: String(HOLDERS_PAGE_SIZE),
+        size: String(size),
       },
     },
     middleware: [screenFailures()],

@@ -6,7 +6,7 @@
 import { Badge, Button, Link as ChakraLink, Flex, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { accessTexts } from '@userprofile/shared/access-texts';
 import { MAX_TEXT } from '@userprofile/shared/constants';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { LuDownload } from 'react-icons/lu';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
@@ -28,6 +28,7 @@ import { notify } from '../../lib/toaster.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { parseHolderFilters, parseQuestion, rowOf } from './access-question.ts';
 import { type AccessHolders, exportHolders, fetchHolders, HOLDERS_PAGE_SIZE } from './api.ts';
+import { type HolderSet, matchHolders, useHolderSet } from './holder-set.ts';
 
 /** How long typing rests before the filter goes to the server. */
 const FILTER_DELAY_MS = 300;
@@ -41,8 +42,19 @@ export function HoldersScreen() {
   const show = (next: Partial<HolderFilters>) =>
     row && navigate(toAccessHolders(uuid, row, { ...filters, page: 1, ...next }), { replace: true });
 
+  // The whole set once it is in (issue 34): then the filter, the status and the pages are the browser's;
+  // until then, and for the withheld count of a filtered view, the server's answer.
+  const set = useHolderSet(uuid, row);
+  const { q, status, page } = filters;
+  const local = useMemo(() => (set ? localAnswer(set, { q, status, page }) : null), [set, q, status, page]);
+  const needServer = row !== null && (local === null || local.withheld < 0);
   const key = row ? toAccessHolders(uuid, row, filters) : null;
-  const { data, error, retry } = useLoad(row ? () => fetchHolders(uuid, row, filters) : null, key);
+  const server = useLoad(needServer && row ? () => fetchHolders(uuid, row, filters) : null, key);
+  const error = local ? null : server.error;
+  const retry = server.retry;
+  const data = local
+    ? { ...local, withheld: local.withheld < 0 ? (server.data?.withheld ?? 0) : local.withheld }
+    : server.data;
   const title = data ? `${accessTexts.holdersTitle}: ${data.row.name}` : accessTexts.holdersTitle;
 
   return (
@@ -59,6 +71,7 @@ export function HoldersScreen() {
         row ? (
           <Filters
             filters={filters}
+            delay={set ? 0 : FILTER_DELAY_MS}
             counts={data}
             onStatus={(status) => show({ status })}
             onText={(q) => show({ q })}
@@ -78,6 +91,7 @@ export function HoldersScreen() {
           {(answer) => (
             <HolderList
               answer={answer}
+              complete={set !== null}
               page={filters.page}
               onPage={(page) => navigate(toAccessHolders(uuid, row, { ...filters, page }), { replace: true })}
               filtered={filters.q !== '' || filters.status !== 'all'}
@@ -89,13 +103,37 @@ export function HoldersScreen() {
   );
 }
 
+/**
+ * The answer the server would give, from the whole set: withheld is -1 when
+ * only the server can count it (the row has withheld users and a filter is set).
+ */
+function localAnswer(set: HolderSet, filters: Required<HolderFilters>): AccessHolders {
+  const { frame } = set;
+  const unfiltered = filters.q.trim() === '' && filters.status === 'all';
+  const match = matchHolders(set, filters.q, filters.status);
+  const start = (filters.page - 1) * HOLDERS_PAGE_SIZE;
+  return {
+    ...frame,
+    active: match.active,
+    inactive: match.inactive,
+    withheld: frame.withheld === 0 || unfiltered ? frame.withheld : -1,
+    total: match.holders.length,
+    page: filters.page,
+    size: HOLDERS_PAGE_SIZE,
+    holders: match.holders.slice(start, start + HOLDERS_PAGE_SIZE),
+  };
+}
+
 function Filters({
   filters,
+  delay,
   counts,
   onStatus,
   onText,
 }: {
   filters: Required<HolderFilters>;
+  /** How long typing rests before the filter applies: none once the whole set is in the browser. */
+  delay: number;
   counts: AccessHolders | null;
   onStatus: (status: 'all' | 'active' | 'inactive') => void;
   onText: (q: string) => void;
@@ -105,7 +143,11 @@ function Filters({
   useEffect(() => setText(filters.q), [filters.q]);
   useEffect(() => {
     if (text === filters.q) return;
-    const timer = setTimeout(() => onText(text), FILTER_DELAY_MS);
+    if (delay === 0) {
+      onText(text);
+      return;
+    }
+    const timer = setTimeout(() => onText(text), delay);
     return () => clearTimeout(timer);
   });
   const count = (n: number | undefined) => (n === undefined ? '' : ` (${n})`);
@@ -144,11 +186,14 @@ function Filters({
 
 function HolderList({
   answer,
+  complete,
   page,
   onPage,
   filtered,
 }: {
   answer: AccessHolders;
+  /** Every holder is in the browser (the filter answers at once). */
+  complete: boolean;
   page: number;
   onPage: (page: number) => void;
   filtered: boolean;
@@ -172,7 +217,12 @@ function HolderList({
             <EmptyList text={accessTexts.noHolders} />
           )
         ) : null}
-        <Table.Root size="sm" aria-label={`Users holding ${answer.row.name}`} data-holders>
+        <Table.Root
+          size="sm"
+          aria-label={`Users holding ${answer.row.name}`}
+          data-holders
+          data-holders-complete={complete ? '' : undefined}
+        >
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>Username</Table.ColumnHeader>

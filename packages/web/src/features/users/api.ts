@@ -7,6 +7,7 @@ import { api, browserDeps, expectFailure, withLoading } from '../../lib/api/clie
 import { globalErrors, requestHeaders } from '../../lib/api/middleware.ts';
 import { getConfig } from '../../lib/config.ts';
 import { createDataCache } from '../../lib/data/cache.ts';
+import { readJsonArray } from '../../lib/json-array-stream.ts';
 import type { ListStatus, User } from './list-view.ts';
 
 export type UserInput = components['schemas']['UserInput'];
@@ -16,11 +17,20 @@ export type ImportResult = components['schemas']['ImportResult'];
 /** Performance marks of the list (read by scripts/bench-users.mjs). */
 export const MARK_LIST_DATA = 'users:list-data';
 
-export async function fetchUserList(status: ListStatus): Promise<User[]> {
+/** Users of a list handed over before the rest has arrived (issue 34): a few pages of the largest page size. */
+export const FIRST_ROWS = 500;
+
+/**
+ * The list, read as it arrives: `onFirst` gets its first FIRST_ROWS users (in
+ * the server's username order) as soon as they are in, so the screen can show
+ * its first page while the rest of a 100,000-user answer is on its way.
+ */
+export async function fetchUserList(status: ListStatus, onFirst: (rows: User[]) => void = () => {}): Promise<User[]> {
   const path = status === 'active' ? '/api/v1/user/list/active' : '/api/v1/user/list/inactive';
-  const { data } = await api().GET(path, { middleware: [withLoading()] });
+  const { response } = await api().GET(path, { parseAs: 'stream', middleware: [withLoading()] });
+  const rows = response.body ? await readJsonArray<User>(response.body, FIRST_ROWS, onFirst) : [];
   performance.mark(MARK_LIST_DATA);
-  return data ?? [];
+  return rows;
 }
 
 export async function fetchUser(uuid: string): Promise<User> {

@@ -11,11 +11,23 @@ import { type ListStatus, type User, withoutUser, withUser } from './list-view.t
 export interface UserListsState {
   active: User[] | null;
   inactive: User[] | null;
+  /** The first users of a list still arriving (issue 34): its first page can show before the rest is in. */
+  first: Record<ListStatus, User[] | null>;
   /** The failure of each list's last load (the screen names it and offers Retry). */
   errors: Record<ListStatus, unknown>;
 }
 
-const empty = (): UserListsState => ({ active: null, inactive: null, errors: { active: null, inactive: null } });
+const empty = (): UserListsState => ({
+  active: null,
+  inactive: null,
+  first: { active: null, inactive: null },
+  errors: { active: null, inactive: null },
+});
+
+function setFirst(status: ListStatus, rows: User[] | null): void {
+  const { first } = useUserLists.getState();
+  if (first[status] !== rows) useUserLists.setState({ first: { ...first, [status]: rows } });
+}
 
 export const useUserLists = create<UserListsState>(empty);
 
@@ -35,14 +47,20 @@ export function loadUserList(status: ListStatus, reload = false): Promise<User[]
   let load = loads.get(status);
   if (!load || reload) {
     setError(status, null);
-    load = fetchUserList(status).then(
+    // A reload keeps the rows shown until the new list is in; a first load shows its first rows early.
+    const early = (rows: User[]) => {
+      if (!useUserLists.getState()[status]) setFirst(status, rows);
+    };
+    load = fetchUserList(status, early).then(
       (rows) => {
         loads.delete(status);
         useUserLists.setState({ [status]: rows });
+        setFirst(status, null);
         return rows;
       },
       (error: unknown) => {
         loads.delete(status);
+        setFirst(status, null);
         setError(status, error);
         throw error;
       },
