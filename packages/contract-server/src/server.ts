@@ -47,7 +47,7 @@ if (backend) {
   console.log(
     mockOff
       ? 'Mock control API and fault injection: off (MOCK_API=off)'
-      : `Mock control API: ${origin}/__mock/{reset,faults,outbox} (callers on this machine; from elsewhere with the header ${MOCK_TOKEN_HEADER}: ${mockToken}; MOCK_API=off switches it off)`,
+      : `Mock control API: ${origin}/__mock/{reset,faults,outbox} (callers on this machine naming it 127.0.0.1 or localhost; from elsewhere with the header ${MOCK_TOKEN_HEADER}: ${mockToken}; MOCK_API=off switches it off)`,
   );
 }
 
