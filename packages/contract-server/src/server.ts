@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, defaultPublicOrigin, mockApiOff } from './app.ts';
+import { oneLine } from './http/one-line.ts';
 import { isLoopback, MOCK_TOKEN_HEADER } from './mock/guard.ts';
 import { SEEDED_ACCOUNTS } from './seed/seed.ts';
 import { StorageRefusedError } from './storage/database.ts';
@@ -24,7 +25,8 @@ const app = await buildApp({
   storage: { dataDir, fresh: process.argv.includes('--fresh'), seedFrom: process.env.SEED_FROM || null },
 }).catch((error: unknown) => {
   if (!(error instanceof StorageRefusedError)) throw error;
-  console.error(`Cannot start: ${error.message}`);
+  // One line, whatever the message quotes (a file name, a record kind).
+  console.error(`Cannot start: ${oneLine(error.message)}`);
   process.exit(1);
 });
 await app.listen({ port, host });
