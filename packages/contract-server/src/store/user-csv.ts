@@ -328,7 +328,9 @@ async function checkRows(
     const checked = new FieldErrors('', row, line);
     const fields = store.checkUser(caller, input, checked, existing);
     for (const e of checked.list) rowErrors.add(columnOf(e.field, elementFields, index), e.reason);
-    if (holder && !existing) rowErrors.add('username', userMessages.usernameTaken(input.username));
+    // Only once the row is otherwise valid, as the single save does: an invalid row says nothing of who holds the name.
+    if (holder && !existing && rowErrors.list.length === 0)
+      rowErrors.add('username', userMessages.usernameTaken(input.username));
     if (rowErrors.list.length > 0) {
       errors.push(...rowErrors.list);
       continue;
