@@ -155,7 +155,10 @@ function ownerOnlyFolder(dir: string): void {
   if ((st.mode & 0o077) === 0) return;
   const mine = process.getuid === undefined || st.uid === process.getuid();
   const sticky = (st.mode & 0o1000) !== 0;
-  if (mine && !sticky) return chmodSync(dir, 0o700);
+  if (mine && !sticky) {
+    chmodSync(dir, 0o700);
+    return;
+  }
   if (st.mode & 0o022)
     throw new StorageRefusedError(
       `The data folder ${dir} can be written by other accounts (mode ${octal(st.mode)}): give the server a DATA_DIR of its own.`,
