@@ -7,6 +7,7 @@ import { api, browserDeps, expectFailure, withLoading } from '../../lib/api/clie
 import { globalErrors, requestHeaders } from '../../lib/api/middleware.ts';
 import { getConfig } from '../../lib/config.ts';
 import { createDataCache } from '../../lib/data/cache.ts';
+import { callExtension } from '../../lib/extensions.ts';
 import type { ListStatus, User } from './list-view.ts';
 
 export type UserInput = components['schemas']['UserInput'];
@@ -53,31 +54,40 @@ export async function fetchEffectiveAccess(uuid: string): Promise<EffectiveAcces
 export type UserSignIns = components['schemas']['UserSignIns'];
 export type SignInSession = components['schemas']['SignInSession'];
 
-/** 403 (a user the caller may not change), 404/405/501 (a backend without the call) are the panel's business. */
+/**
+ * An extension (lib/extensions.ts): NotOfferedError when the backend does not
+ * offer it; 403 (a user the caller may not change) is the panel's business.
+ */
 export async function fetchSignIns(uuid: string): Promise<UserSignIns> {
-  const { data } = await api().GET('/api/v1/user/{uuid}/signIns', {
-    params: { path: { uuid } },
-    middleware: [expectFailure(403, 404, 405, 501)],
+  return callExtension('getUserSignIns', async (offer) => {
+    const { data } = await api().GET('/api/v1/user/{uuid}/signIns', {
+      params: { path: { uuid } },
+      middleware: [...offer, expectFailure(403)],
+    });
+    return data as UserSignIns;
   });
-  return data as UserSignIns;
 }
 
 /** Unlock: the user's failed sign-ins are forgotten. Answers the sign-ins afterwards. */
 export async function unlockUser(uuid: string): Promise<UserSignIns> {
-  const { data } = await api().POST('/api/v1/user/{uuid}/unlock', {
-    params: { path: { uuid } },
-    middleware: [withLoading(), expectFailure(403, 404)],
+  return callExtension('unlockUser', async (offer) => {
+    const { data } = await api().POST('/api/v1/user/{uuid}/unlock', {
+      params: { path: { uuid } },
+      middleware: [withLoading(), ...offer, expectFailure(403, 404)],
+    });
+    return data as UserSignIns;
   });
-  return data as UserSignIns;
 }
 
 /** Sign out everywhere: every session and token of the user ends. Answers the sign-ins afterwards. */
 export async function signOutEverywhere(uuid: string): Promise<UserSignIns> {
-  const { data } = await api().POST('/api/v1/user/{uuid}/logoutAll', {
-    params: { path: { uuid } },
-    middleware: [withLoading(), expectFailure(403, 404)],
+  return callExtension('logoutUserEverywhere', async (offer) => {
+    const { data } = await api().POST('/api/v1/user/{uuid}/logoutAll', {
+      params: { path: { uuid } },
+      middleware: [withLoading(), ...offer, expectFailure(403, 404)],
+    });
+    return data as UserSignIns;
   });
-  return data as UserSignIns;
 }
 
 export async function saveUser(user: UserInput, clonedId: string | null): Promise<User> {
