@@ -8,6 +8,30 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://127.0.0.1:${port}`;
 
+// --- spec-only (issue 32) -------------------------------------------------
+// The core tasks against a backend that offers spec §7 only: a second dev
+// backend with EXTENSIONS=off on port E2E_PORT+10, its own data folder, used
+// by the 'spec-only' project. To move onto the per-worker backend fixture:
+// drop specOnlyServer and specOnlyURL and give the project
+// `use: { backendEnv: { EXTENSIONS: 'off' } }`.
+const specOnlyPort = port + 10;
+const specOnlyURL = `http://127.0.0.1:${specOnlyPort}`;
+const specOnlyServer = {
+  command: 'node --import tsx packages/contract-server/src/server.ts --fresh',
+  url: `${specOnlyURL}/userprofile/config.json`,
+  reuseExistingServer: !process.env.CI,
+  timeout: 60_000,
+  env: {
+    PORT: String(specOnlyPort),
+    HOST: '127.0.0.1',
+    PUBLIC_ORIGIN: specOnlyURL,
+    DATA_DIR: join(tmpdir(), `userprofile-e2e-${specOnlyPort}`),
+    SEED_USERS: process.env.SEED_USERS ?? '300',
+    EXTENSIONS: 'off',
+  },
+};
+// ---------------------------------------------------------------------------
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -23,18 +47,25 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  webServer: {
-    // --fresh: each run starts from the seed, in a data folder of its own (never the repository's .data/).
-    command: 'node --import tsx packages/contract-server/src/server.ts --fresh',
-    url: `${baseURL}/userprofile/config.json`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_ORIGIN: baseURL,
-      DATA_DIR: join(tmpdir(), `userprofile-e2e-${port}`),
-      SEED_USERS: process.env.SEED_USERS ?? '300',
+  projects: [
+    { name: 'default', testIgnore: /spec-only\// },
+    { name: 'spec-only', testMatch: /spec-only\/.*\.spec\.ts$/, use: { baseURL: specOnlyURL } },
+  ],
+  webServer: [
+    {
+      // --fresh: each run starts from the seed, in a data folder of its own (never the repository's .data/).
+      command: 'node --import tsx packages/contract-server/src/server.ts --fresh',
+      url: `${baseURL}/userprofile/config.json`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_ORIGIN: baseURL,
+        DATA_DIR: join(tmpdir(), `userprofile-e2e-${port}`),
+        SEED_USERS: process.env.SEED_USERS ?? '300',
+      },
     },
-  },
+    specOnlyServer,
+  ],
 });
