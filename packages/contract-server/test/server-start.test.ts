@@ -24,7 +24,7 @@ afterEach(async () => {
 });
 
 /** Starts the server with `env`; resolves with what it printed once it is listening. */
-function start(env: Record<string, string>): Promise<{ out: string; err: string }> {
+function start(env: Record<string, string>, ready = /Mock control API/): Promise<{ out: string; err: string }> {
   return new Promise((resolve, reject) => {
     const port = String(20_000 + Math.floor(Math.random() * 20_000));
     dataDir = mkdtempSync(path.join(tmpdir(), 'userprofile-start-'));
@@ -50,7 +50,7 @@ function start(env: Record<string, string>): Promise<{ out: string; err: string 
     child.stdout?.on('data', (d) => {
       out += d;
       // The last line it prints at start is the mock control API's (or the warning after it, on stderr).
-      if (/Mock control API/.test(out)) setTimeout(() => resolve({ out, err }), 300);
+      if (ready.test(out)) setTimeout(() => resolve({ out, err }), 300);
     });
     child.stderr?.on('data', (d) => {
       err += d;
@@ -68,4 +68,12 @@ it('warns when it listens beyond loopback, and prints the mock control token', a
 it('says nothing of the kind on loopback', async () => {
   const { err } = await start({ HOST: '127.0.0.1' });
   expect(err).not.toContain('WARNING');
+}, 60_000);
+
+it('in proxy mode, prints the redirect URI the backend must allow for the console to sign in (issue 32 item 7)', async () => {
+  const { out } = await start(
+    { HOST: '127.0.0.1', PUBLIC_ORIGIN: 'http://127.0.0.1:9999', USERPROFILE_BACKEND: 'http://127.0.0.1:1' },
+    /Proxy mode/,
+  );
+  expect(out).toContain('http://127.0.0.1:9999/userprofile/selfcallback');
 }, 60_000);
