@@ -5,6 +5,7 @@
 import { XSRF_COOKIE, XSRF_HEADER } from '@userprofile/shared/constants';
 import { createCodeChallenge, createCodeVerifier, createState } from '@userprofile/shared/pkce';
 import { api, formEncoded, readCookie, withLoading } from '../../lib/api/client.ts';
+import { ApiError } from '../../lib/api/errors.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
 import { callExtension, NotOfferedError } from '../../lib/extensions.ts';
 import { bindReturnPath } from '../../lib/return-path.ts';
@@ -69,9 +70,20 @@ export async function authorize(authorizeRequest: AuthorizeRequest, token?: stri
 export async function providerIssuer(): Promise<IssuerRule | null> {
   try {
     return await callExtension('openidConfiguration', async (offer) => {
-      const { data } = await api().GET('/.well-known/openid-configuration', { middleware: offer });
-      if (!data?.issuer) return null;
-      return { issuer: data.issuer, required: data.authorization_response_iss_parameter_supported === true };
+      const { data, response } = await api().GET('/.well-known/openid-configuration', {
+        parseAs: 'text',
+        middleware: offer,
+      });
+      // A host without discovery may answer its own HTML page (a single-page fallback): not offered either.
+      if (!response.headers.get('Content-Type')?.includes('json')) {
+        throw new ApiError(404, 'GET', '/.well-known/openid-configuration', null, response.headers);
+      }
+      const metadata = JSON.parse(data ?? '{}') as {
+        issuer?: string;
+        authorization_response_iss_parameter_supported?: boolean;
+      };
+      if (!metadata.issuer) return null;
+      return { issuer: metadata.issuer, required: metadata.authorization_response_iss_parameter_supported === true };
     });
   } catch (error) {
     if (error instanceof NotOfferedError) return null;
