@@ -94,13 +94,7 @@ export interface CreateAuthOptions {
   loginLimits?: LoginLimits;
   /** Tests only: a key pair they can also sign with (see ./keys.ts createSigningKey). */
   signingKey?: Promise<SigningKey>;
-  /**
-   * `false` on a spec-only backend (EXTENSIONS=off): there is no
-   * `POST /auth/sso/start`, so the SSO code exchange asks for no state bound
-   * to a cookie of this browser; the console binds it as spec §4 does (the
-   * state and verifier it stored), PKCE binds the code to that verifier.
-   * Default: bound.
-   */
+  /** `false` with EXTENSIONS=off: no `POST /auth/sso/start`, so the SSO exchange asks no cookie-bound state. */
   ssoStartBinding?: boolean;
 }
 
