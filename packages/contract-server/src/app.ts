@@ -267,8 +267,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       findAccountByUuid: (uuid) => holder.store.findAccountByUuid(uuid),
       findClient: (clientId) => holder.store.findClient(clientId),
     };
+    const offersExtensions = options.extensions ?? !extensionsOff(env);
     const auth = createAuth({
       store: authStore,
+      ssoStartBinding: offersExtensions,
       publicOrigin,
       consoleClientId: CONSOLE_CLIENT_ID,
       ...(options.now ? { now: options.now } : {}),
@@ -289,11 +291,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     });
     await app.register(auth.plugin);
     // Discovery (RFC 8414 and OpenID metadata) is an extension too: a spec-only backend has no such path.
-    const offersExtensions = options.extensions ?? !extensionsOff(env);
     if (!offersExtensions) {
       app.addHook('onRequest', async (request, reply) => {
+        // A plain 404 answer, never the console's page (the not-found handler serves index.html under /userprofile).
         if (request.url.startsWith('/.well-known/') || request.url.startsWith(`${BASE_PATH}/.well-known/`))
-          return reply.callNotFound();
+          return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Not Found' });
       });
     }
 

@@ -97,6 +97,8 @@ export interface CreateAuthOptions {
   loginLimits?: LoginLimits;
   /** Tests only: a key pair they can also sign with (see ./keys.ts createSigningKey). */
   signingKey?: Promise<SigningKey>;
+  /** `false` with EXTENSIONS=off: no `POST /auth/sso/start`, so the SSO exchange asks no cookie-bound state. */
+  ssoStartBinding?: boolean;
 }
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -401,7 +403,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
       if ((fetchSite !== undefined && fetchSite !== 'same-origin') || !hasXsrfProof(request)) {
         return reply.code(403).send(errorBody(403, "The SSO code exchange is only for the console's own pages."));
       }
-      if (!binding.ssoStateMatches(query.state, request.cookies[SSO_COOKIE])) {
+      if (options.ssoStartBinding !== false && !binding.ssoStateMatches(query.state, request.cookies[SSO_COOKIE])) {
         return reply.code(403).send(errorBody(403, 'This Enterprise SSO sign-in was not started in this browser.'));
       }
       // Spent with this attempt, whatever its outcome: one start, one exchange.

@@ -592,7 +592,8 @@ export class Store implements AuthStore, UserDirectory {
   setActive(caller: Caller, uuid: string, active: boolean): UserRecord[] {
     const user = this.getUser(caller, uuid);
     requireUserWrite(caller, user, this);
-    if (!user.businessProfileUuid) {
+    // Taking access away is always possible (issue 34 item 3): only activating needs a profile.
+    if (active && !user.businessProfileUuid) {
       throw new InvalidError('User does not have a Profile assigned', [
         { field: 'body.businessProfile', reason: 'User does not have a Profile assigned' },
       ]);

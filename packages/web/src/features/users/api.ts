@@ -7,6 +7,7 @@ import { api, browserDeps, expectFailure, withLoading } from '../../lib/api/clie
 import { globalErrors, requestHeaders } from '../../lib/api/middleware.ts';
 import { getConfig } from '../../lib/config.ts';
 import { createDataCache } from '../../lib/data/cache.ts';
+import { callExtension } from '../../lib/extensions.ts';
 import { readJsonArray } from '../../lib/json-array-stream.ts';
 import type { ListStatus, User } from './list-view.ts';
 
@@ -63,31 +64,40 @@ export async function fetchEffectiveAccess(uuid: string): Promise<EffectiveAcces
 export type UserSignIns = components['schemas']['UserSignIns'];
 export type SignInSession = components['schemas']['SignInSession'];
 
-/** 403 (a user the caller may not change), 404/405/501 (a backend without the call) are the panel's business. */
+/**
+ * An extension (lib/extensions.ts): NotOfferedError when the backend does not
+ * offer it; 403 (a user the caller may not change) is the panel's business.
+ */
 export async function fetchSignIns(uuid: string): Promise<UserSignIns> {
-  const { data } = await api().GET('/api/v1/user/{uuid}/signIns', {
-    params: { path: { uuid } },
-    middleware: [expectFailure(403, 404, 405, 501)],
+  return callExtension('getUserSignIns', async (offer) => {
+    const { data } = await api().GET('/api/v1/user/{uuid}/signIns', {
+      params: { path: { uuid } },
+      middleware: [...offer, expectFailure(403)],
+    });
+    return data as UserSignIns;
   });
-  return data as UserSignIns;
 }
 
 /** Unlock: the user's failed sign-ins are forgotten. Answers the sign-ins afterwards. */
 export async function unlockUser(uuid: string): Promise<UserSignIns> {
-  const { data } = await api().POST('/api/v1/user/{uuid}/unlock', {
-    params: { path: { uuid } },
-    middleware: [withLoading(), expectFailure(403, 404)],
+  return callExtension('unlockUser', async (offer) => {
+    const { data } = await api().POST('/api/v1/user/{uuid}/unlock', {
+      params: { path: { uuid } },
+      middleware: [withLoading(), ...offer, expectFailure(403, 404)],
+    });
+    return data as UserSignIns;
   });
-  return data as UserSignIns;
 }
 
 /** Sign out everywhere: every session and token of the user ends. Answers the sign-ins afterwards. */
 export async function signOutEverywhere(uuid: string): Promise<UserSignIns> {
-  const { data } = await api().POST('/api/v1/user/{uuid}/logoutAll', {
-    params: { path: { uuid } },
-    middleware: [withLoading(), expectFailure(403, 404)],
+  return callExtension('logoutUserEverywhere', async (offer) => {
+    const { data } = await api().POST('/api/v1/user/{uuid}/logoutAll', {
+      params: { path: { uuid } },
+      middleware: [withLoading(), ...offer, expectFailure(403, 404)],
+    });
+    return data as UserSignIns;
   });
-  return data as UserSignIns;
 }
 
 export async function saveUser(user: UserInput, clonedId: string | null): Promise<User> {
@@ -183,7 +193,7 @@ export type BulkResult = components['schemas']['BulkUserResult'];
 export const BULK_PIECE = 10_000;
 
 /**
- * One bulk action on many users (issue 27, x-designed POST /user/bulk): a
+ * One bulk action on many users (issue 27, the extension POST /user/bulk): a
  * selection above BULK_PIECE goes in pieces, one after the other, and the
  * answers are joined. A failed call (400, 403, 409) is the caller's to show,
  * with what the pieces before it did.
@@ -196,11 +206,14 @@ export async function bulkUserAction(
 ): Promise<BulkResult> {
   const joined: BulkResult = { done: 0, unchanged: 0, refused: 0, results: [] };
   for (let at = 0; at < uuids.length; at += BULK_PIECE) {
-    const { data } = await api().POST('/api/v1/user/bulk', {
-      body: { action, uuids: uuids.slice(at, at + BULK_PIECE), ...(value ? { value } : {}) },
-      middleware: [expectFailure(400, 403, 409)],
+    // An extension: NotOfferedError (from the first piece) when the backend does not offer it.
+    const piece = await callExtension('bulkUserAction', async (offer) => {
+      const { data } = await api().POST('/api/v1/user/bulk', {
+        body: { action, uuids: uuids.slice(at, at + BULK_PIECE), ...(value ? { value } : {}) },
+        middleware: [...offer, expectFailure(400, 403, 409)],
+      });
+      return data as BulkResult;
     });
-    const piece = data as BulkResult;
     joined.done += piece.done;
     joined.unchanged += piece.unchanged;
     joined.refused += piece.refused;
