@@ -69,6 +69,11 @@ export interface EditorOptions<R, Form, Field extends string> {
     deleted?: (record: R) => EditorToast;
     deleteFailed?: (error: unknown, record: R) => EditorToast;
   };
+  /**
+   * The fields a failed save names (a taken username, a rule the server
+   * holds): marked under the field until it is changed (issue 34 item 20).
+   */
+  fieldErrorsOf?: (failure: unknown, form: Form) => FieldErrors<Field>;
   /** Called after a save (and before navigating), to update the caches. */
   afterSave?: (record: R) => void;
   /** Called after a delete, to update the caches. */
@@ -116,7 +121,13 @@ export interface Editor<R, Form, Field extends string> {
   replace: (record: R) => void;
 }
 
-/** Which errors to show: those of touched fields, or all once a submit was tried. */
+/**
+ * Which errors to show: those of touched fields, or all once a submit was
+ * tried. A form that something was changed in, still invalid with no error
+ * of a touched field to show, shows them all (issue 34 item 10): the blocked
+ * submit and 'Please Check Form Is Filled Correctly' always point at a
+ * marked field, such as a choice left at '---'.
+ */
 export function shownErrors<F extends string>(
   errors: FieldErrors<F>,
   touched: ReadonlySet<string>,
@@ -126,7 +137,14 @@ export function shownErrors<F extends string>(
   const shown: FieldErrors<F> = {};
   for (const [field, message] of Object.entries(errors) as [F, string][])
     if (touched.has(field)) shown[field] = message;
-  return shown;
+  return touched.size > 0 && Object.keys(shown).length === 0 ? errors : shown;
+}
+
+function withoutFields<F extends string>(errors: FieldErrors<F>, fields: readonly string[]): FieldErrors<F> {
+  if (!fields.some((f) => f in errors)) return errors;
+  const rest = { ...errors };
+  for (const f of fields) delete rest[f as F];
+  return rest;
 }
 
 /** A form differs from its baseline (plain data: compared as JSON). */
@@ -153,6 +171,8 @@ export function useEditor<R, Form, Field extends string>(
   const unrestored = useRef(uuid ? kept : null);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
+  // What the last failed save said of fields; a field's entry goes when the field changes.
+  const [serverErrors, setServerErrors] = useState<FieldErrors<Field>>({});
   const [saving, setSaving] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const lock = useRef(false);
@@ -196,7 +216,10 @@ export function useEditor<R, Form, Field extends string>(
 
   const errors = useMemo(() => (form ? options.validate(form) : {}), [form, options.validate]);
   const valid = Object.keys(errors).length === 0;
-  const shown = useMemo(() => shownErrors(errors, touched, submitted), [errors, touched, submitted]);
+  const shown = useMemo(
+    () => ({ ...serverErrors, ...shownErrors(errors, touched, submitted) }),
+    [errors, touched, submitted, serverErrors],
+  );
   const changed = form !== null && baseline !== null && formChanged(form, baseline);
   const dirty = changed && !saving;
   useLeaveGuard(dirty);
@@ -206,11 +229,15 @@ export function useEditor<R, Form, Field extends string>(
   const set = useCallback(<K extends keyof Form>(key: K, value: Form[K]) => {
     setForm((f) => (f ? { ...f, [key]: value } : f));
     setTouched((t) => new Set(t).add(String(key)));
+    setServerErrors((e) => withoutFields(e, [String(key)]));
   }, []);
 
   const change = useCallback((update: (form: Form) => Form, fields: readonly string[] = []) => {
     setForm((f) => (f ? update(f) : f));
-    if (fields.length > 0) setTouched((t) => new Set([...t, ...fields]));
+    if (fields.length > 0) {
+      setTouched((t) => new Set([...t, ...fields]));
+      setServerErrors((e) => withoutFields(e, fields));
+    }
   }, []);
 
   const submit = async () => {
@@ -227,6 +254,7 @@ export function useEditor<R, Form, Field extends string>(
     }
     lock.current = true;
     setSaving(true);
+    setServerErrors({});
     try {
       const saved = await o.save(form, record);
       const savedForm = o.toForm(saved);
@@ -240,6 +268,7 @@ export function useEditor<R, Form, Field extends string>(
       const savedUuid = o.uuidOf(saved);
       if (savedUuid !== uuid) navigate(o.editPath(savedUuid), { replace: true });
     } catch (failure) {
+      setServerErrors(o.fieldErrorsOf?.(failure, form) ?? {});
       toastOf(o.messages.saveFailed(failure, form), 'error');
     } finally {
       lock.current = false;

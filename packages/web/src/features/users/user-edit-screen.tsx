@@ -7,7 +7,7 @@
 import { Badge, Box, Button, SimpleGrid, Tabs, Text } from '@chakra-ui/react';
 import { DEFAULT_MINIMUM_ROLE, DEFAULT_TREE_CATEGORY } from '@userprofile/shared/constants';
 import { historyTexts, signInTexts, userMessages } from '@userprofile/shared/messages';
-import type { UserField } from '@userprofile/shared/validation';
+import { USER_FIELDS, type UserField } from '@userprofile/shared/validation';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
@@ -19,7 +19,7 @@ import { Notice } from '../../components/ui/notice.tsx';
 import { LinkButton, Screen } from '../../components/ui/page.tsx';
 import { HISTORY_TAB, HistoryTabContent } from '../../components/ui/record-history.tsx';
 import { VisibleTo } from '../../components/ui/visible-to.tsx';
-import { isApiError } from '../../lib/api/errors.ts';
+import { type ErrorBody, isApiError } from '../../lib/api/errors.ts';
 import { businessProfiles } from '../../lib/data/business-profiles.ts';
 import { companies } from '../../lib/data/companies.ts';
 import { locations } from '../../lib/data/locations.ts';
@@ -80,6 +80,18 @@ export function saveFailedToast(error: unknown, username: string): EditorToast {
   return userMessages.saveError(username, failedAppsOf(error));
 }
 
+/** The fields a refused save names: a taken username (409), the rules the server holds (400, `body.user.<field>`). */
+export function userFieldErrors(error: unknown, username: string): Partial<Record<UserField, string>> {
+  if (isApiError(error, 409)) return { username: userMessages.usernameTaken(username) };
+  if (!isApiError(error, 400) || !error.body || typeof error.body !== 'object') return {};
+  const marked: Partial<Record<UserField, string>> = {};
+  for (const e of (error.body as ErrorBody).errors ?? []) {
+    const field = e.field.replace(/^body\.user\./, '');
+    if ((USER_FIELDS as readonly string[]).includes(field)) marked[field as UserField] ??= e.reason;
+  }
+  return marked;
+}
+
 function savedToast(user: User): EditorToast {
   const failed = user.failedUpdateApps;
   if (failed && failed.length > 0) return { status: 'error', title: userMessages.saveError(user.username, failed) };
@@ -135,14 +147,18 @@ function UserEditor({ uuid }: { uuid: string | null }) {
       saved: savedToast,
       saveFailed: (error, form) => saveFailedToast(error, form.username),
     },
+    fieldErrorsOf: (error, form) => userFieldErrors(error, form.username),
   });
   const { form, record, change } = editor;
   // A user this admin may not change (readOnlyReason below) is not one whose sign-ins it may see or end.
   const actable = record && !record.readOnlyReason ? record : null;
   const signIns = useSignIns(uuid, actable);
 
-  // Admins below ERRIGAL_ADMIN keep their own company (the only one they see).
-  const ownCompany = role !== 'ERRIGAL_ADMIN' && companyList.data?.length === 1 ? companyList.data[0] : undefined;
+  // A new user of an admin below ERRIGAL_ADMIN is written in its own company (the only one it sees). A saved
+  // user shows the company it has: one with none is shared, read-only to such an admin, and its notice says
+  // so; Visible To must not say otherwise (issue 34 item 5).
+  const ownCompany =
+    uuid === null && role !== 'ERRIGAL_ADMIN' && companyList.data?.length === 1 ? companyList.data[0] : undefined;
   useEffect(() => {
     if (ownCompany && form && form.companyUuid === null) change((f) => ({ ...f, companyUuid: ownCompany.uuid }));
   }, [ownCompany, form, change]);
@@ -312,6 +328,7 @@ function UserEditor({ uuid }: { uuid: string | null }) {
                           callerRole={role}
                           layoutCodes={session?.layoutCode ?? []}
                           companies={companyList.status === 'error' ? [] : companyList.data}
+                          disabled={readOnlyReason !== null}
                         />
                       </Box>
                     </SimpleGrid>
@@ -351,12 +368,15 @@ function UserEditor({ uuid }: { uuid: string | null }) {
                 ) : null}
                 {uuid ? <HistoryTabContent kind="user" uuid={uuid} record={record} /> : null}
               </Tabs.Root>
-              <EditorActions
-                submitLabel={isNew ? 'Create User' : 'Update User'}
-                editor={editor}
-                disabled={readOnlyReason !== null}
-                invalidHint={readOnlyReason === null}
-              />
+              {/* History, Sign-ins and Effective Access change nothing of the form (issue 34 item 16). */}
+              {recordTab ? null : (
+                <EditorActions
+                  submitLabel={isNew ? 'Create User' : 'Update User'}
+                  editor={editor}
+                  disabled={readOnlyReason !== null}
+                  invalidHint={readOnlyReason === null}
+                />
+              )}
             </EditorForm>
           );
         }}

@@ -74,9 +74,21 @@ export function toUserForm(user: User | null, defaultMinimumRole: string = DEFAU
   };
 }
 
-/** Spec §4 "Clone": the form copied, uuid cleared, '_clone' appended to the username. */
+/**
+ * Spec §4 "Clone": the form copied, uuid cleared, '_clone' appended to the
+ * username. What reaches one person is not copied (issue 34 item 14): the
+ * e-mail (reset mails would go to the original) and the phones stay empty.
+ */
 export function cloneForm(form: UserForm): UserForm {
-  return { ...form, uuid: null, username: form.username + CLONE_SUFFIX, elements: { ...form.elements } };
+  return {
+    ...form,
+    uuid: null,
+    username: form.username + CLONE_SUFFIX,
+    email: '',
+    deskPhone: '',
+    mobilePhone: '',
+    elements: { ...form.elements },
+  };
 }
 
 /**
