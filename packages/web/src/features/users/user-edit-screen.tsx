@@ -11,6 +11,7 @@ import { USER_FIELDS, type UserField } from '@userprofile/shared/validation';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { ConflictDialog } from '../../components/ui/conflict-dialog.tsx';
 import { DataState } from '../../components/ui/data-state.tsx';
 import { EditorActions, EditorForm } from '../../components/ui/editor-form.tsx';
 import { RadioGroupField, SelectField, TextField } from '../../components/ui/fields.tsx';
@@ -20,6 +21,7 @@ import { LinkButton, Screen } from '../../components/ui/page.tsx';
 import { HISTORY_TAB, HistoryTabContent } from '../../components/ui/record-history.tsx';
 import { VisibleTo } from '../../components/ui/visible-to.tsx';
 import { type ErrorBody, isApiError } from '../../lib/api/errors.ts';
+import { etagOf } from '../../lib/api/versions.ts';
 import { businessProfiles } from '../../lib/data/business-profiles.ts';
 import { companies } from '../../lib/data/companies.ts';
 import { locations } from '../../lib/data/locations.ts';
@@ -45,6 +47,7 @@ import {
   categoryTabs,
   changeBusinessProfile,
   cloneForm,
+  describeUserField,
   toUserForm,
   toUserPayload,
   type UserForm,
@@ -132,9 +135,10 @@ function UserEditor({ uuid }: { uuid: string | null }) {
     toForm: (user) => toUserForm(user, defaultRole),
     initialForm: () => readCloneState()?.form ?? null,
     validate: (form) => (lookups ? validateUserForm(form, lookups) : {}),
-    save: async (form) => {
+    save: async (form, current) => {
       if (!lookups) throw new Error('The lists of the form are not loaded');
-      const saved = await saveUser(toUserPayload(form, lookups), form.uuid === null ? clonedId : null);
+      const payload = toUserPayload(form, lookups);
+      const saved = await saveUser(payload, form.uuid === null ? clonedId : null, etagOf(current));
       if (!saved?.uuid) throw new NotSavedCorrectly();
       return saved;
     },
@@ -148,6 +152,10 @@ function UserEditor({ uuid }: { uuid: string | null }) {
       saveFailed: (error, form) => saveFailedToast(error, form.username),
     },
     fieldErrorsOf: (error, form) => userFieldErrors(error, form.username),
+    conflict: {
+      what: (user) => user.username,
+      describe: (key, form) => describeUserField(key, form, lookups, companyList.data ?? null),
+    },
   });
   const { form, record, change } = editor;
   // A user this admin may not change (readOnlyReason below) is not one whose sign-ins it may see or end.
@@ -230,6 +238,7 @@ function UserEditor({ uuid }: { uuid: string | null }) {
       {...(record ? { documentTitle: `${title} ${record.username}` } : {})}
       actions={actions}
     >
+      <ConflictDialog conflict={editor.conflict} />
       <DataState
         what={isNew ? 'the lists of the user form' : 'the user'}
         data={ready}
@@ -242,7 +251,8 @@ function UserEditor({ uuid }: { uuid: string | null }) {
         {({ form, lookups }) => {
           const { set, errorOf, bind } = editor;
           const linkProfiles = role !== 'SCO_ADMIN';
-          const treeError = editor.errors.defaultTreeMustBeAssigned;
+          const treeError = editor.errors.defaultTreeMustBeAssigned ?? errorOf('defaultTreeMustBeAssigned');
+          const treeTab = tabs.some((t) => t.category === DEFAULT_TREE_CATEGORY);
           return (
             <EditorForm onSubmit={editor.submit}>
               {uuid && actable ? <SignInLockNotice uuid={uuid} username={actable.username} state={signIns} /> : null}
@@ -285,9 +295,15 @@ function UserEditor({ uuid }: { uuid: string | null }) {
                         value={form.businessProfileUuid}
                         options={toOptions(lookups.businessProfiles)}
                         onChange={(v) =>
-                          change((f) => changeBusinessProfile(f, v, lookups.businessProfiles), ['businessProfile'])
+                          change(
+                            (f) => changeBusinessProfile(f, v, lookups.businessProfiles),
+                            ['businessProfile', 'defaultTreeMustBeAssigned'],
+                          )
                         }
-                        error={errorOf('businessProfile')}
+                        // Without its tab (trees hidden from this admin) the default tree rule is said here (issue 34 item 4).
+                        error={
+                          errorOf('businessProfile') ?? (treeTab ? undefined : errorOf('defaultTreeMustBeAssigned'))
+                        }
                         openLink={
                           linkProfiles && form.businessProfileUuid
                             ? toBusinessProfileEdit(form.businessProfileUuid)
