@@ -49,13 +49,25 @@ export function useLeaveGuard(dirty: boolean, confirm: (message: string) => bool
       // An entry of unknown place (never made by this document): this page is put back on top.
       else window.history.pushState(null, '', address);
     };
+    // Where the browser has the Navigation API, a Back or Forward is asked about before the address changes
+    // at all: by the time popstate comes, a render may already have shown the other page.
+    const navigation = (window as { navigation?: EventTarget }).navigation;
+    const navigate = (event: Event) => {
+      const e = event as Event & { navigationType?: string; cancelable: boolean; destination?: { url: string } };
+      if (e.navigationType !== 'traverse' || !e.cancelable || !e.destination) return;
+      if (new URL(e.destination.url).pathname === path) return;
+      if (confirm(LEAVE_WARNING)) passing = true;
+      else e.preventDefault();
+    };
     window.addEventListener('beforeunload', beforeUnload);
     document.addEventListener('click', click, true);
     window.addEventListener('popstate', popState, true);
+    navigation?.addEventListener('navigate', navigate);
     return () => {
       window.removeEventListener('beforeunload', beforeUnload);
       document.removeEventListener('click', click, true);
       window.removeEventListener('popstate', popState, true);
+      navigation?.removeEventListener('navigate', navigate);
     };
   }, [dirty, confirm]);
 }

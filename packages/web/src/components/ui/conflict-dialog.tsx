@@ -17,7 +17,8 @@ export function ConflictDialog({ conflict }: { conflict: EditConflict | null }) 
         if (!d.open) conflict?.cancel();
       }}
       placement="center"
-      size={{ base: 'full', md: 'lg' }}
+      // Not a responsive 'full': Chakra's full size keeps its min-height of 100dvh at every larger size.
+      size="lg"
       scrollBehavior="inside"
     >
       <Portal>
