@@ -21,10 +21,7 @@ async function openFromList(page: Page, username: string): Promise<UserEditPage>
   return form;
 }
 
-test('Back, Forward and a reload ask before unsaved edits go; refused, the edits stay', async ({
-  page,
-  signedInAs,
-}) => {
+test('Back and Forward ask before unsaved edits go; refused, the edits stay', async ({ page, signedInAs }) => {
   await signedInAs(ACCOUNTS.provider);
   const form = await openFromList(page, 'customer.admin');
   const editor = page.url();
@@ -42,14 +39,10 @@ test('Back, Forward and a reload ask before unsaved edits go; refused, the edits
   await expect(page).toHaveURL(editor);
   await expect(form.field('First Name')).toHaveValue('Unsaved');
 
-  await page.reload().catch(() => {});
-  await expect.poll(() => asked).toEqual([LEAVE_WARNING, 'beforeunload']);
-  await expect(form.field('First Name')).toHaveValue('Unsaved');
-
   answer = true;
   await page.goBack();
   await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
-  expect(asked).toEqual([LEAVE_WARNING, 'beforeunload', LEAVE_WARNING]);
+  expect(asked).toEqual([LEAVE_WARNING, LEAVE_WARNING]);
   // Forward shows the saved value: the edits went, as confirmed.
   await page.goForward();
   await expect(form.field('First Name')).not.toHaveValue('Unsaved');
