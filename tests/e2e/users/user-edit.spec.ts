@@ -174,16 +174,24 @@ test.describe('as provider.admin', () => {
     await expect(toast(page, userMessages.saved('customer.admin'))).toBeVisible();
   });
 
-  test('clone opens a new user with the form copied and _clone appended', async ({ page }) => {
+  test('clone opens a new user with the form copied and _clone appended, without e-mail and phones', async ({
+    page,
+  }) => {
     const form = await openUser(page, 'customer.admin');
-    const email = await form.field('Email').inputValue();
+    await form.field('Desk Phone').fill('+1 555 0100');
+    await form.field('Mobile Phone').fill('+1 555 0101');
     const profile = await form.field('Profile').inputValue();
+    const firstName = await form.field('First Name').inputValue();
     await page.getByRole('button', { name: 'Clone User' }).click();
     await expect(page).toHaveURL(/\/userprofile\/user\/new$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Creating New User' })).toBeVisible();
     await expect(form.field('Username')).toHaveValue('customer.admin_clone');
     await expect(form.field('Username')).not.toHaveAttribute('readonly', '');
-    await expect(form.field('Email')).toHaveValue(email);
+    // Issue 34 item 14: what reaches one person is not copied; the rest is.
+    await expect(form.field('Email')).toHaveValue('');
+    await expect(form.field('Desk Phone')).toHaveValue('');
+    await expect(form.field('Mobile Phone')).toHaveValue('');
+    await expect(form.field('First Name')).toHaveValue(firstName);
     await expect(form.field('Profile')).toHaveValue(profile);
     await form.field('Email').fill('clone@example.com');
     await form.submit().click();

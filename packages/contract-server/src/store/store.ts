@@ -500,14 +500,14 @@ export class Store implements AuthStore, UserDirectory {
             category: offered.get(e.uuid)?.category ?? null,
           })),
         },
-        // A default tree is required where the caller can choose one: rows hidden from it are not its to set.
-        {
-          businessProfileOffersDefaultTree: [...offered.values()].some(
-            (e) => e.category === DEFAULT_TREE_CATEGORY && canSee(caller, e),
-          ),
-        },
+        // A default tree is required of every role alike (issue 34 item 4): a value kept from before counts.
+        { businessProfileOffersDefaultTree: [...offered.values()].some((e) => e.category === DEFAULT_TREE_CATEGORY) },
       ),
     );
+    // One whose default trees are all hidden from the caller cannot be satisfied by it: said in words.
+    const trees = [...offered.values()].filter((e) => e.category === DEFAULT_TREE_CATEGORY);
+    if (errors.has('defaultTreeMustBeAssigned') && trees.length > 0 && !trees.some((e) => canSee(caller, e)))
+      errors.replace('defaultTreeMustBeAssigned', userMessages.defaultTreeHidden);
     if (existing && existing.username !== input.username)
       errors.add('username', 'The username cannot be changed once saved');
     if (input.businessProfileUuid && (!bp || !canSee(caller, bp)))

@@ -5,6 +5,7 @@ import type { components } from '@userprofile/shared/generated/api';
 import type { MiddlewareCallbackParams } from 'openapi-fetch';
 import { api, browserDeps, expectFailure, withLoading } from '../../lib/api/client.ts';
 import { globalErrors, requestHeaders } from '../../lib/api/middleware.ts';
+import { rememberVersion } from '../../lib/api/versions.ts';
 import { getConfig } from '../../lib/config.ts';
 import { createDataCache } from '../../lib/data/cache.ts';
 import { callExtension } from '../../lib/extensions.ts';
@@ -34,9 +35,13 @@ export async function fetchUserList(status: ListStatus, onFirst: (rows: User[]) 
   return rows;
 }
 
+/** The user, with its version where the backend gives one (lib/api/versions.ts). */
 export async function fetchUser(uuid: string): Promise<User> {
-  const { data } = await api().GET('/api/v1/user/{uuid}', { params: { path: { uuid } }, middleware: [withLoading()] });
-  return data as User;
+  const { data, response } = await api().GET('/api/v1/user/{uuid}', {
+    params: { path: { uuid } },
+    middleware: [withLoading()],
+  });
+  return rememberVersion(data as User, response);
 }
 
 /** The element categories of the user form (spec §3 "User element config"): loaded once per sign-in. */
@@ -100,12 +105,17 @@ export async function signOutEverywhere(uuid: string): Promise<UserSignIns> {
   });
 }
 
-export async function saveUser(user: UserInput, clonedId: string | null): Promise<User> {
-  const { data } = await api().POST('/api/v1/user/update', {
+/**
+ * Saves a user. `etag`: the version the editor read (If-Match, issue 34): a
+ * user changed since is refused with 412, the editor's business.
+ */
+export async function saveUser(user: UserInput, clonedId: string | null, etag: string | null = null): Promise<User> {
+  const { data, response } = await api().POST('/api/v1/user/update', {
     body: { user, ...(clonedId ? { clonedId } : {}) },
-    middleware: [withLoading()],
+    ...(etag ? { params: { header: { 'If-Match': etag } } } : {}),
+    middleware: [withLoading(), expectFailure(412)],
   });
-  return data as User;
+  return rememberVersion(data as User, response);
 }
 
 /** Activates or inactivates; answers the list the user moved into. */
