@@ -296,6 +296,12 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         // A plain 404 answer, never the console's page (the not-found handler serves index.html under /userprofile).
         if (request.url.startsWith('/.well-known/') || request.url.startsWith(`${BASE_PATH}/.well-known/`))
           return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Not Found' });
+        // Conditional writes (ETag / If-Match, issue 34) are an extension too: no version goes out, none is heeded.
+        delete request.headers['if-match'];
+      });
+      app.addHook('onSend', async (_request, reply, payload) => {
+        reply.removeHeader('etag');
+        return payload;
       });
     }
 
