@@ -3,7 +3,7 @@
 // it and why. The store module (store/access-questions.ts) answers; this one
 // pages and maps to the wire.
 
-import { holdersCsv } from '@userprofile/shared/access/walk';
+import { HOLDERS_CSV_OPTIONS, holdersCsv } from '@userprofile/shared/access/walk';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 import {
@@ -13,7 +13,6 @@ import {
   type HolderQuery,
   type HolderStatus,
 } from '../store/access-questions.ts';
-import { inertCell } from '../store/user-csv.ts';
 import { caller, type Req, type RouteContext, type Routes, type S } from './context.ts';
 
 const DEFAULT_SIZE = 50;
@@ -71,11 +70,10 @@ export function accessRoutes(ctx: RouteContext): Routes {
     async exportAccessHolders(request: QueryReq<HolderParams>, reply: FastifyReply) {
       const found = accessHolders(ctx.store(), caller(request), request.params.uuid, holderQuery(request.query));
       const csv = holdersCsv(found.application, found.row, found.holders);
-      const rows = csv.rows.map((cells) => cells.map(inertCell));
       return reply
         .header('Content-Disposition', `attachment; filename="${csv.fileName}"`)
         .type('text/csv; charset=utf-8')
-        .send(stringify([csv.header, ...rows], { record_delimiter: 'windows', quoted_match: /^\s|\s$|[;\t]/ }));
+        .send(stringify([csv.header, ...csv.rows], HOLDERS_CSV_OPTIONS));
     },
     async checkAccess(
       request: Req & { query: { user: string; application: string; role?: string; element?: string } },

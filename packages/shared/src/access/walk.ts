@@ -11,6 +11,7 @@
 // cannot see is 'hidden' (it exists, the reader may not know what it is), and
 // is never named; a path through one makes the answer incomplete. An
 // application answers only the rows the reader sees.
+import { inertCell } from '../csv.ts';
 import { compareValues } from '../list.ts';
 
 export interface Named {
@@ -394,7 +395,10 @@ export function countHolders<U extends Pick<AccessUser, 'username' | 'firstName'
 
 // --------------------------------------------------------------- the export
 
-/** The holders' CSV: its header, one row per holder, and its file name. */
+/** How the holders' CSV is written (csv-stringify options, on either side). */
+export const HOLDERS_CSV_OPTIONS = { record_delimiter: 'windows', quoted_match: /^\s|\s$|[;\t]/ } as const;
+
+/** The holders' CSV: its header, one row per holder (each cell formula-safe), and its file name. */
 export function holdersCsv(
   application: Named,
   row: HeldRow,
@@ -414,17 +418,19 @@ export function holdersCsv(
     'application',
     row.kind,
   ];
-  const rows = [...holders].map(({ user, path }) => [
-    user.username,
-    user.firstName,
-    user.lastName,
-    user.email,
-    String(user.active),
-    path.businessProfile.name,
-    path.appProfile.name,
-    application.name,
-    row.name,
-  ]);
+  const rows = [...holders].map(({ user, path }) =>
+    [
+      user.username,
+      user.firstName,
+      user.lastName,
+      user.email,
+      String(user.active),
+      path.businessProfile.name,
+      path.appProfile.name,
+      application.name,
+      row.name,
+    ].map(inertCell),
+  );
   const fileName = `${[application.name, row.name, 'holders']
     .join('-')
     .replace(/[^A-Za-z0-9._-]+/g, '_')
