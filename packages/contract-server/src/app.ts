@@ -292,8 +292,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     const offersExtensions = options.extensions ?? !extensionsOff(env);
     if (!offersExtensions) {
       app.addHook('onRequest', async (request, reply) => {
+        // A plain 404 (not the not-found handler, which serves the console's page for a path under the base path).
         if (request.url.startsWith('/.well-known/') || request.url.startsWith(`${BASE_PATH}/.well-known/`))
-          return reply.callNotFound();
+          return reply
+            .code(404)
+            .send({ statusCode: 404, error: 'Not Found', message: `Route GET:${request.url} not found` });
       });
     }
 
