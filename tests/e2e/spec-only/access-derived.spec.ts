@@ -4,18 +4,23 @@
 // worked out from spec calls; a record hidden from the reader makes the answer
 // incomplete on both. Issue 34 item 6: sco.admin is told that part is hidden
 // and is not offered a Check Access that can never answer.
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { accessTexts } from '../../../packages/shared/src/access-texts.ts';
 import { historyTexts } from '../../../packages/shared/src/messages.ts';
 import { href, toAccessCheck, toAccessHolders, toUserEdit } from '../../../packages/web/src/lib/paths.ts';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
 import { api, apiGet, type Named, type WireAppProfile, type WireUser } from '../profiles/profiles-page.ts';
-import { specOnlyPage, startSpecOnly, stopSpecOnly } from './spec-only-server.ts';
+import { specOnlyPage, specOnlyURL, startSpecOnly, stopSpecOnly } from './spec-only-server.ts';
 
 test.describe.configure({ timeout: 180_000 });
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   await startSpecOnly();
+});
+test.beforeEach(async () => {
+  // The spec-only backend from the seed, as the suite's mock fixture resets its own.
+  const reset = await fetch(`${specOnlyURL}/__mock/reset`, { method: 'POST' });
+  expect(reset.ok).toBeTruthy();
 });
 test.afterAll(stopSpecOnly);
 
@@ -27,13 +32,13 @@ const text = async (page: Page, selector: string) => (await page.locator(selecto
 async function effectiveAccessOf(page: Page, user: string) {
   await page.goto(href(toUserEdit(user)));
   await page.getByRole('tab', { name: historyTexts.effectiveAccessTab }).click();
-  await expect(page.locator('[data-effective-access]')).toBeVisible();
+  await expect(page.locator('[data-effective-access]')).toBeVisible({ timeout: 30_000 });
   return text(page, '[data-effective-access]');
 }
 
 async function verdictOf(page: Page, question: { user: string; application: string; role: string }) {
   await page.goto(href(toAccessCheck(question)));
-  await expect(page.locator('[data-verdict]')).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('[data-verdict]')).toBeVisible({ timeout: 30_000 });
   return text(page, '[data-verdict]');
 }
 
@@ -54,12 +59,14 @@ async function exported(page: Page) {
   return { name: download.suggestedFilename(), body: await readFile(path as string, 'utf8') };
 }
 
+/** The suite's backend (extensions on), signed in the same way as the spec-only one. */
+const onMain = (browser: Browser, username: string) => specOnlyPage(browser, username, test.info().project.use.baseURL);
+
 test('Effective Access, Check Access and Who Has It answer on a spec-only backend as with the extensions', async ({
-  page,
-  signedInAs,
+  mock: _reset,
   browser,
 }) => {
-  await signedInAs(ACCOUNTS.provider);
+  const page = await onMain(browser, ACCOUNTS.provider);
   const spec = await specOnlyPage(browser, ACCOUNTS.provider);
   // The spec-only backend has no extension: the console derives (and says so on Who Has It).
   expect((await api(spec, 'GET', '/access/check?user=x&application=y&role=z')).status()).toBe(404);
@@ -144,20 +151,21 @@ async function hideProfileOf(provider: Page, username: string) {
 }
 
 test('a record hidden from the reader makes Check Access incomplete on a spec-only backend too, naming none of it', async ({
-  page,
-  signedInAs,
+  mock: _reset,
   browser,
 }) => {
-  await signedInAs(ACCOUNTS.customer);
+  let page = await onMain(browser, ACCOUNTS.customer);
   const username = (await apiGet<WireUser[]>(page, '/user/list/active')).find((u) => !u.username.includes('admin'))
     ?.username as string;
-  await signedInAs(ACCOUNTS.provider);
+  await page.context().close();
+  page = await onMain(browser, ACCOUNTS.provider);
   const specProvider = await specOnlyPage(browser, ACCOUNTS.provider);
   const question = await hideProfileOf(page, username);
   expect(await hideProfileOf(specProvider, username)).toEqual(question);
   await specProvider.context().close();
+  await page.context().close();
 
-  await signedInAs(ACCOUNTS.customer);
+  page = await onMain(browser, ACCOUNTS.customer);
   const spec = await specOnlyPage(browser, ACCOUNTS.customer);
   const derived = await verdictOf(spec, question);
   expect(derived).toContain(accessTexts.incomplete);
@@ -169,13 +177,14 @@ test('a record hidden from the reader makes Check Access incomplete on a spec-on
 });
 
 test('sco.admin is told that part of an application is hidden, and is not offered Check Access, on both backends', async ({
-  page,
-  signedInAs,
+  mock: _reset,
   browser,
 }) => {
-  await signedInAs(ACCOUNTS.sco);
+  const page = await onMain(browser, ACCOUNTS.sco);
   const spec = await specOnlyPage(browser, ACCOUNTS.sco);
-  const user = (await apiGet<WireUser[]>(page, '/user/list/active')).find((u) => u.businessProfile) as WireUser;
+  const user = (await apiGet<(WireUser & { businessProfile?: Named | null })[]>(page, '/user/list/active')).find(
+    (u) => u.businessProfile,
+  ) as WireUser;
   for (const p of [page, spec]) {
     const nav = p.getByRole('navigation').first();
     await expect(nav.getByRole('link', { name: 'Users' })).toBeVisible();

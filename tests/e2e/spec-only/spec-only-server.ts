@@ -53,15 +53,19 @@ export function stopSpecOnly(): void {
   server = null;
 }
 
-/** A page of its own on the spec-only backend, signed in as `username` through the console's flow. */
-export async function specOnlyPage(browser: Browser, username: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: specOnlyURL });
+/**
+ * A page of its own on the spec-only backend (or `baseURL`), signed in as
+ * `username` through the console's flow; the first list may take long on a
+ * loaded machine, so it waits longer than the suite's sign-in.
+ */
+export async function specOnlyPage(browser: Browser, username: string, baseURL = specOnlyURL): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await page.goto('/userprofile/');
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible({ timeout: 60_000 });
   return page;
 }
 
