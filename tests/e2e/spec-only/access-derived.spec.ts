@@ -14,7 +14,7 @@ import { specOnlyPage, specOnlyURL, startSpecOnly, stopSpecOnly } from './spec-o
 
 test.describe.configure({ timeout: 180_000 });
 test.beforeAll(async () => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await startSpecOnly();
 });
 test.beforeEach(async () => {

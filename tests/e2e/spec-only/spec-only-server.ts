@@ -38,7 +38,7 @@ export async function startSpecOnly(): Promise<void> {
       },
       stdio: 'ignore',
     });
-    const until = Date.now() + 90_000;
+    const until = Date.now() + 240_000;
     while (!(await answers())) {
       if (Date.now() > until) throw new Error(`The spec-only backend did not start on ${specOnlyURL}`);
       await new Promise((r) => setTimeout(r, 500));
