@@ -16,11 +16,12 @@ import {
   isHiddenProfileReason,
   type Seen,
 } from '@userprofile/shared/access/walk';
+import { roleRank } from '@userprofile/shared/constants';
 import type { components } from '@userprofile/shared/generated/api';
-import { isApiError } from './api/errors.ts';
 import { type ApplicationProfile, appProfiles } from './data/app-profiles.ts';
 import { type Application, applications } from './data/applications.ts';
 import { type BusinessProfile, businessProfiles } from './data/business-profiles.ts';
+import { roleOf, useSession } from './session.ts';
 
 type User = components['schemas']['User'];
 
@@ -31,17 +32,18 @@ export interface ReaderLists {
   businessProfiles: readonly BusinessProfile[] | null;
 }
 
-/** The lists, from the console's caches (spec §4: loaded once, kept up to date by saves, cleared at sign-out). */
+/**
+ * The lists, from the console's caches (spec §4: loaded once, kept up to date
+ * by saves, cleared at sign-out). The profile lists are for ADMIN and above
+ * (spec §6): a reader below is not made to ask for them (its 403 would be the
+ * global handling's).
+ */
 export async function readerLists(): Promise<ReaderLists> {
-  const orNull = <T>(load: Promise<T>) =>
-    load.catch((error) => {
-      if (isApiError(error, 403)) return null;
-      throw error;
-    });
+  const profiles = roleRank(roleOf(useSession.getState().user)) >= roleRank('ADMIN');
   const [apps, aps, bps] = await Promise.all([
     applications.load(),
-    orNull(appProfiles.load()),
-    orNull(businessProfiles.load()),
+    profiles ? appProfiles.load() : null,
+    profiles ? businessProfiles.load() : null,
   ]);
   return { apps, appProfiles: aps, businessProfiles: bps };
 }
