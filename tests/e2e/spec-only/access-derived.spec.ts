@@ -12,7 +12,7 @@ import { ACCOUNTS, expect, test } from '../fixtures.ts';
 import { api, apiGet, type Named, type WireAppProfile, type WireUser } from '../profiles/profiles-page.ts';
 import { specOnlyPage, specOnlyURL, startSpecOnly, stopSpecOnly } from './spec-only-server.ts';
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 400_000 });
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   await startSpecOnly();
