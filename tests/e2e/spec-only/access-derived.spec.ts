@@ -186,7 +186,7 @@ test('sco.admin is told that part of an application is hidden, and is not offere
     (u) => u.businessProfile,
   ) as WireUser;
   for (const p of [page, spec]) {
-    const nav = p.getByRole('navigation').first();
+    const nav = p.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Users' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Check Access' })).toHaveCount(0);
     const access = await effectiveAccessOf(p, user.uuid);
