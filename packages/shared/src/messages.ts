@@ -106,6 +106,9 @@ export const historyTexts = {
   /** In place of that profile's name. */
   profileNotShown: 'not shown',
   noApplications: 'The business profile grants no roles or elements.',
+  /** An application of which the user's profiles grant rows the reader cannot see (issue 34 item 6: designed). */
+  partHidden:
+    'Part of this is hidden from you: the profiles grant roles or elements here that you may not see, so they are not listed.',
 } as const;
 
 /** A user's sign-ins on the user editor (issue 22; the spec has none, so all designed). */

@@ -2400,6 +2400,11 @@ export interface components {
             name: components["schemas"]["Name"];
             roles: components["schemas"]["EffectiveRole"][];
             elements: components["schemas"]["EffectiveElement"][];
+            /**
+             * @description Designed (issue 34 item 6): true when the user's profiles grant rows of this application that the caller may not see; they are left out of `roles` and `elements`, which are then not the whole answer. Absent otherwise.
+             * @enum {boolean}
+             */
+            partHidden?: true;
         };
         EffectiveRole: {
             uuid: components["schemas"]["Uuid"];

@@ -3,7 +3,7 @@
 // application profile → the row), active and inactive counted apart, a text
 // filter, server-side paging (a role may be held by 30000 users) and a CSV
 // export of every match. The row and the filters live in the URL.
-import { Badge, Button, Link as ChakraLink, Flex, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Link as ChakraLink, Flex, HStack, Input, Progress, Stack, Table, Text } from '@chakra-ui/react';
 import { accessTexts } from '@userprofile/shared/access-texts';
 import { MAX_TEXT } from '@userprofile/shared/constants';
 import { useEffect, useMemo, useState } from 'react';
@@ -16,6 +16,7 @@ import { Notice } from '../../components/ui/notice.tsx';
 import { LinkButton, ListFrame, Screen } from '../../components/ui/page.tsx';
 import { failureReason, isNotOffered } from '../../lib/api/errors.ts';
 import { saveDownload } from '../../lib/download.ts';
+import { useOffer } from '../../lib/extensions.ts';
 import {
   type HeldRowRef,
   type HolderFilters,
@@ -27,7 +28,14 @@ import {
 import { notify } from '../../lib/toaster.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { parseHolderFilters, parseQuestion, rowOf } from './access-question.ts';
-import { type AccessHolders, exportHolders, fetchHolders, HOLDERS_PAGE_SIZE } from './api.ts';
+import {
+  type AccessHolders,
+  type Progress as DeriveProgress,
+  exportHolders,
+  fetchHolders,
+  HOLDERS_PAGE_SIZE,
+} from './api.ts';
+import { forgetDerivedHolders } from './derived.ts';
 import { type HolderSet, matchHolders, useHolderSet } from './holder-set.ts';
 
 /** How long typing rests before the filter goes to the server. */
@@ -42,6 +50,11 @@ export function HoldersScreen() {
   const show = (next: Partial<HolderFilters>) =>
     row && navigate(toAccessHolders(uuid, row, { ...filters, page: 1, ...next }), { replace: true });
 
+  const [progress, setProgress] = useState<DeriveProgress | null>(null);
+  // A question opened anew is asked anew (a derived answer keeps its users for paging and filtering only).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per question
+  useEffect(() => forgetDerivedHolders(), [uuid, row?.role, row?.element]);
+  const derived = useOffer('listAccessHolders') === 'not-offered';
   // The whole set once it is in (issue 34): then the filter, the status and the pages are the browser's;
   // until then, and for the withheld count of a filtered view, the server's answer.
   const set = useHolderSet(uuid, row);
@@ -49,7 +62,10 @@ export function HoldersScreen() {
   const local = useMemo(() => (set ? localAnswer(set, { q, status, page }) : null), [set, q, status, page]);
   const needServer = row !== null && (local === null || local.withheld < 0);
   const key = row ? toAccessHolders(uuid, row, filters) : null;
-  const server = useLoad(needServer && row ? () => fetchHolders(uuid, row, filters) : null, key);
+  const server = useLoad(
+    needServer && row ? () => fetchHolders(uuid, row, filters, HOLDERS_PAGE_SIZE, setProgress) : null,
+    key,
+  );
   const error = local ? null : server.error;
   const retry = server.retry;
   const data = local
@@ -87,9 +103,16 @@ export function HoldersScreen() {
           not offer access questions.
         </Notice>
       ) : (
-        <DataState what="who has it" data={data} error={error} onRetry={retry}>
+        <DataState
+          what="who has it"
+          data={data}
+          error={error}
+          onRetry={retry}
+          loading={progress && derived ? <DerivingProgress progress={progress} /> : undefined}
+        >
           {(answer) => (
             <HolderList
+              derived={derived}
               answer={answer}
               complete={set !== null}
               page={filters.page}
@@ -184,13 +207,34 @@ function Filters({
   );
 }
 
+/** What the screen shows while it works the answer out from the profiles' users. */
+function DerivingProgress({ progress }: { progress: DeriveProgress }) {
+  return (
+    <Stack gap="2" py="2" aria-live="polite" data-deriving>
+      <Text>{accessTexts.deriving(progress.done, progress.total, progress.users)}</Text>
+      <Progress.Root
+        size="sm"
+        max={Math.max(progress.total, 1)}
+        value={progress.done}
+        aria-label={accessTexts.holdersTitle}
+      >
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+    </Stack>
+  );
+}
+
 function HolderList({
   answer,
   complete,
   page,
   onPage,
   filtered,
+  derived,
 }: {
+  derived: boolean;
   answer: AccessHolders;
   /** Every holder is in the browser (the filter answers at once). */
   complete: boolean;
@@ -202,6 +246,11 @@ function HolderList({
   const rowRef = answer.row.kind === 'role' ? { role: answer.row.uuid } : { element: answer.row.uuid };
   return (
     <Stack gap="3" flex="1" minH="0">
+      {derived ? (
+        <Text color="fg.muted" fontSize="sm" data-derived>
+          {accessTexts.derivedHolders}
+        </Text>
+      ) : null}
       {answer.withheld > 0 ? (
         <Notice status="info">{accessTexts.withheldHolders(answer.withheld, answer.application.name)}</Notice>
       ) : null}

@@ -8,7 +8,7 @@ import { globalErrors, requestHeaders } from '../../lib/api/middleware.ts';
 import { rememberVersion } from '../../lib/api/versions.ts';
 import { getConfig } from '../../lib/config.ts';
 import { createDataCache } from '../../lib/data/cache.ts';
-import { callExtension } from '../../lib/extensions.ts';
+import { callExtension, extensionOrDerived } from '../../lib/extensions.ts';
 import { readJsonArray } from '../../lib/json-array-stream.ts';
 import type { ListStatus, User } from './list-view.ts';
 
@@ -56,13 +56,23 @@ export type EffectiveAccess = components['schemas']['EffectiveAccess'];
 export type Grant = components['schemas']['Grant'];
 export type Named = components['schemas']['NamedRef'];
 
-/** The user's effective access; 404/405/501 are the tab's business (a backend without the call). */
-export async function fetchEffectiveAccess(uuid: string): Promise<EffectiveAccess> {
-  const { data } = await api().GET('/api/v1/user/{uuid}/effectiveAccess', {
-    params: { path: { uuid } },
-    middleware: [expectFailure(404, 405, 501)],
-  });
-  return data as EffectiveAccess;
+/**
+ * The user's effective access: the extension's answer where the backend offers
+ * it, else worked out from spec §7 calls (issue 32); a 404 (the user gone or
+ * hidden) is the tab's business.
+ */
+export async function fetchEffectiveAccess(uuid: string, layoutCodes: readonly string[]): Promise<EffectiveAccess> {
+  return extensionOrDerived(
+    'getEffectiveAccess',
+    async (middleware) => {
+      const { data } = await api().GET('/api/v1/user/{uuid}/effectiveAccess', {
+        params: { path: { uuid } },
+        middleware,
+      });
+      return data as EffectiveAccess;
+    },
+    async () => (await import('./effective-access-derived.ts')).deriveEffectiveAccess(uuid, layoutCodes),
+  );
 }
 
 /** A user's failed sign-ins and open sessions (issue 22, x-designed). */
