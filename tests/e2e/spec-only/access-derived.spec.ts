@@ -10,19 +10,21 @@ import { historyTexts } from '../../../packages/shared/src/messages.ts';
 import { href, toAccessCheck, toAccessHolders, toUserEdit } from '../../../packages/web/src/lib/paths.ts';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
 import { api, apiGet, type Named, type WireAppProfile, type WireUser } from '../profiles/profiles-page.ts';
-import { specOnlyPage, specOnlyURL, startSpecOnly, stopSpecOnly } from './spec-only-server.ts';
+import { pageOn, resetWithExtensions, startWithExtensions, stopWithExtensions } from './spec-only-server.ts';
 
 test.describe.configure({ timeout: 400_000 });
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  await startSpecOnly();
+  await startWithExtensions();
 });
-test.beforeEach(async () => {
-  // The spec-only backend from the seed, as the suite's mock fixture resets its own.
-  const reset = await fetch(`${specOnlyURL}/__mock/reset`, { method: 'POST' });
-  expect(reset.ok).toBeTruthy();
+let mainURL = '';
+let specURL = '';
+test.beforeEach(async ({ baseURL }) => {
+  // The backend with extensions from the seed, as the worker's own (spec-only) backend is reset.
+  mainURL = await resetWithExtensions();
+  specURL = baseURL as string;
 });
-test.afterAll(stopSpecOnly);
+test.afterAll(stopWithExtensions);
 
 type WireApplication = Named & { roles: Named[]; elements: Named[] };
 type Holders = { total: number; active: number; inactive: number };
@@ -59,8 +61,10 @@ async function exported(page: Page) {
   return { name: download.suggestedFilename(), body: await readFile(path as string, 'utf8') };
 }
 
-/** The suite's backend (extensions on), signed in the same way as the spec-only one. */
-const onMain = (browser: Browser, username: string) => specOnlyPage(browser, username, test.info().project.use.baseURL);
+/** The backend with extensions, signed in the same way as the spec-only one. */
+const onMain = (browser: Browser, username: string) => pageOn(browser, username, mainURL);
+/** The worker's own backend: in the 'spec-only' project, one that offers spec §7 only. */
+const specOnlyPage = (browser: Browser, username: string) => pageOn(browser, username, specURL);
 
 test('Effective Access, Check Access and Who Has It answer on a spec-only backend as with the extensions', async ({
   mock: _reset,
