@@ -133,7 +133,13 @@ export function applyBulkChange(
     const moved = (from ?? []).filter((u) => changed.has(u.uuid)).map((u) => ({ ...u, active: nowActive }));
     const rest = from ? from.filter((u) => !changed.has(u.uuid)) : null;
     // A list never loaded stays unloaded: its first load brings the users. A user moved from a list
-    // not loaded is not known here: the target list is loaded again on its next visit.
+    // not loaded is not known here: a loaded target list is asked again, its rows shown (and the
+    // screen with them, the bulk result and its Undo) until the server's list is in.
+    if (to && !from) {
+      useUserLists.setState(nowActive ? { inactive: rest } : { active: rest });
+      void loadUserList(nowActive ? 'active' : 'inactive', true).catch(() => undefined);
+      return;
+    }
     const target = to && from ? mergeByUsername(to, moved) : null;
     useUserLists.setState(nowActive ? { inactive: rest, active: target } : { active: rest, inactive: target });
     return;
