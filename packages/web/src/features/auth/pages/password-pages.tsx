@@ -149,7 +149,9 @@ export function NewPasswordPage() {
         middleware: [expectFailure(404, 406)],
       });
       notify.success(passwordMessages.resetSuccess);
-      setPhase({ kind: 'done', html: await completionHtml() });
+      // The password is set: say so at once; the completion template follows when it arrives.
+      setPhase({ kind: 'done', html: '' });
+      void completionHtml().then((html) => setPhase({ kind: 'done', html }));
     } catch (e) {
       console.error('POST /password/update failed', e);
       const message = isApiError(e, 406) ? passwordMessages.reused : passwordMessages.resetFailed;
