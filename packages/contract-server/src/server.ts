@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, defaultPublicOrigin, extensionsOff, mockApiOff } from './app.ts';
+import { oneLine } from './http/one-line.ts';
 import { isLoopback, MOCK_TOKEN_HEADER } from './mock/guard.ts';
 import { SEEDED_ACCOUNTS } from './seed/seed.ts';
 import { StorageRefusedError } from './storage/database.ts';
@@ -24,7 +25,8 @@ const app = await buildApp({
   storage: { dataDir, fresh: process.argv.includes('--fresh'), seedFrom: process.env.SEED_FROM || null },
 }).catch((error: unknown) => {
   if (!(error instanceof StorageRefusedError)) throw error;
-  console.error(`Cannot start: ${error.message}`);
+  // One line, whatever the message quotes (a file name, a record kind).
+  console.error(`Cannot start: ${oneLine(error.message)}`);
   process.exit(1);
 });
 await app.listen({ port, host });
@@ -47,7 +49,7 @@ if (backend) {
   console.log(
     mockOff
       ? 'Mock control API and fault injection: off (MOCK_API=off)'
-      : `Mock control API: ${origin}/__mock/{reset,faults,outbox} (callers on this machine; from elsewhere with the header ${MOCK_TOKEN_HEADER}: ${mockToken}; MOCK_API=off switches it off)`,
+      : `Mock control API: ${origin}/__mock/{reset,faults,outbox} (callers on this machine naming it 127.0.0.1 or localhost; from elsewhere with the header ${MOCK_TOKEN_HEADER}: ${mockToken}; MOCK_API=off switches it off)`,
   );
   if (extensionsOff())
     console.log('Extensions: off (EXTENSIONS=off): spec §7 calls only, every x-extension call answers 404');

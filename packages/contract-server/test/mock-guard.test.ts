@@ -117,3 +117,109 @@ describe('switched off (MOCK_API=off)', () => {
     }
   });
 });
+
+// Issue 31 item 1: a web page that rebinds its own name to 127.0.0.1 sends its
+// requests from this machine, with its own name in Host (and in Origin).
+describe('DNS rebinding (a page whose name now points at 127.0.0.1)', () => {
+  const rebound = { host: 'some-site.example:8080' };
+
+  it('cannot read the snapshot or the outbox, nor arm a fault, even with a matching Origin', async () => {
+    await armOne();
+    const sameOrigin = { ...rebound, origin: 'http://some-site.example:8080', 'sec-fetch-site': 'same-origin' };
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: '/__mock/snapshot', headers: rebound }),
+      await t.app.inject({ method: 'GET', url: '/__mock/outbox', headers: rebound }),
+      await t.app.inject({ method: 'GET', url: '/__mock/faults', headers: { host: 'some-site.example' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/__mock/faults',
+        headers: { ...sameOrigin, 'content-type': 'application/json' },
+        payload: { method: '*', path: `${API}/auth/token`, status: 500, times: 1000 },
+      }),
+      await t.app.inject({ method: 'POST', url: '/__mock/reset', headers: sameOrigin }),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toContain('Host');
+    }
+    expect(await armedFaults()).toMatchObject([FAULT]);
+  });
+
+  it('the token does not open it to another name', async () => {
+    const withToken = await t.app.inject({
+      method: 'GET',
+      url: '/__mock/outbox',
+      headers: { ...rebound, 'x-mock-token': TOKEN },
+    });
+    expect(withToken.statusCode).toBe(403);
+  });
+
+  it('the loopback names still work: 127.0.0.1, localhost and [::1]', async () => {
+    for (const host of ['127.0.0.1:8080', 'localhost:8080', '[::1]:8080', 'LOCALHOST']) {
+      const res = await t.app.inject({ method: 'GET', url: '/__mock/faults', headers: { host } });
+      expect(res.statusCode, host).toBe(200);
+    }
+  });
+});
+
+describe('over a real socket: the Host must name the port the server listens on', () => {
+  it('answers 127.0.0.1:PORT and localhost:PORT, refuses another port and another name', async () => {
+    const { request } = await import('node:http');
+    // The test app listens already (helpers.ts), on a port of its own.
+    const { port } = t.app.server.address() as { port: number };
+    {
+      const get = (host: string) =>
+        new Promise<number>((resolve, reject) => {
+          const req = request({ port, host: '127.0.0.1', path: '/__mock/faults', headers: { host } }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      expect(await get(`127.0.0.1:${port}`)).toBe(200);
+      expect(await get(`localhost:${port}`)).toBe(200);
+      expect(await get(`127.0.0.1:${port + 1}`)).toBe(403);
+      expect(await get('127.0.0.1')).toBe(403);
+      expect(await get(`rebind.example:${port}`)).toBe(403);
+      // HTTP/1.0 without any Host.
+      const { connect } = await import('node:net');
+      const bare = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        const socket = connect(port, '127.0.0.1', () => socket.end('GET /__mock/faults HTTP/1.0\r\n\r\n'));
+        socket.on('data', (d) => {
+          text += d;
+        });
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+      expect(bare).toMatch(/^HTTP\/1\.[01] (400|403)/);
+    }
+  });
+});
+
+// Issue 31 item 10: every mark a proxy leaves makes the caller one of elsewhere.
+describe('a caller through a proxy on this machine', () => {
+  const marks = [
+    ['x-real-ip', '192.0.2.10'],
+    ['via', '1.1 proxy.example'],
+    ['x-forwarded-host', 'some-site.example'],
+    ['x-forwarded-proto', 'https'],
+    ['x-client-ip', '192.0.2.10'],
+    ['true-client-ip', '192.0.2.10'],
+    ['cf-connecting-ip', '192.0.2.10'],
+    ['forwarded', 'for=192.0.2.10'],
+  ] as const;
+  for (const [name, value] of marks) {
+    it(`is not local when the request carries ${name}`, async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/__mock/outbox', headers: { [name]: value } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toContain('x-mock-token');
+      const withToken = await t.app.inject({
+        method: 'GET',
+        url: '/__mock/outbox',
+        headers: { [name]: value, 'x-mock-token': TOKEN },
+      });
+      expect(withToken.statusCode).toBe(200);
+    });
+  }
+});

@@ -1,4 +1,4 @@
-// Formula-safe CSV cells, for every CSV the product writes (the users export
+// Formula-safe CSV cells and the one CSV writer, for every CSV the product writes (the users export
 // of the dev backend, the console's "export what you see") and reads back.
 // OWASP "CSV injection": = + - @ tab CR, and NUL start a formula. Not only at
 // the start of a cell: a spreadsheet that splits on ';' or tab (or reads ','
@@ -16,4 +16,29 @@ export function inertCell(value: string): string {
 
 export function restoreCell(value: string): string {
   return value.replace(INERT_START, '');
+}
+
+/**
+ * A cell is quoted (RFC 4180: its quotes doubled) when it holds a quote, a
+ * comma, a CR or LF of any kind (a bare LF in CRLF records too, so a name
+ * never splits a row), or a ';' or tab (the separators of other spreadsheet
+ * locales), or starts or ends with white space.
+ */
+const NEEDS_QUOTES = /[",\r\n;\t]|^\s|\s$/;
+
+/** One cell, formula-safe and quoted where it must be. */
+export function csvCell(value: string): string {
+  const cell = inertCell(value);
+  return NEEDS_QUOTES.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+}
+
+/**
+ * The one CSV writer of the product (the dev backend's users and Who Has It
+ * exports, the console's "export what you see"): every cell formula-safe,
+ * RFC 4180 quoting, CRLF after each record.
+ */
+export function csvText(records: Iterable<readonly string[]>): string {
+  let text = '';
+  for (const record of records) text += `${record.map(csvCell).join(',')}\r\n`;
+  return text;
 }

@@ -59,6 +59,9 @@ export { hashParams, hashPassword, verifyPassword } from './password.ts';
 export { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './password-gate.ts';
 
 const SESSION_COOKIE = 'UPSESSION';
+/** Marks a browser that signed in: a neighbour's failures at its address do not slow it (password-gate.ts). */
+const BROWSER_COOKIE = 'UPBROWSER';
+const BROWSER_SECONDS = 90 * 86_400;
 /** Set when this browser starts an Enterprise SSO sign-in; the SSO state is derived from it. */
 const SSO_COOKIE = 'UPSSO';
 /** Only the SSO calls need it. */
@@ -188,8 +191,9 @@ export function createAuth(options: CreateAuthOptions): Auth {
     return { ...cookieBase, path: SSO_COOKIE_PATH, httpOnly: true, ...(maxAge ? { maxAge } : {}) };
   }
 
-  function setSessionCookie(reply: FastifyReply, session: Session): void {
+  function setSessionCookie(reply: FastifyReply, session: Session, browser?: string): void {
     reply.setCookie(SESSION_COOKIE, session.cookie, { ...cookieBase, httpOnly: true });
+    if (browser) reply.setCookie(BROWSER_COOKIE, browser, { ...cookieBase, httpOnly: true, maxAge: BROWSER_SECONDS });
     // A new session, a new cross-site request token bound to it (the old one no longer fits).
     setXsrfCookie(reply, session.cookie);
   }
@@ -220,16 +224,17 @@ export function createAuth(options: CreateAuthOptions): Auth {
     return session && core.activeAccount(session.userUuid) ? session : undefined;
   }
 
-  type SignIn = { ok: true; session: Session } | PasswordRefusal;
+  type SignIn = { ok: true; session: Session; browser: string } | PasswordRefusal;
 
   /** Password sign-in with the per-username and per-address limits (./password-gate.ts). */
   async function passwordSignIn(request: FastifyRequest, username: unknown, password: unknown): Promise<SignIn> {
-    const checked = await signInGate.check(request.ip, username, password);
+    const checked = await signInGate.check(request.ip, username, password, request.cookies[BROWSER_COOKIE]);
     if (!checked.ok) return checked;
     // A new session (and cookie value) at each sign-in; the one the browser held ends.
     const previous = core.sessionByCookie(request.cookies[SESSION_COOKIE]);
     if (previous) core.endSession(previous);
-    return { ok: true, session: core.createSession(checked.account.uuid, undefined, request.ip) };
+    const session = core.createSession(checked.account.uuid, undefined, request.ip);
+    return { ok: true, session, browser: checked.browser };
   }
 
   function refuseSignIn(reply: FastifyReply, failed: PasswordRefusal) {
@@ -272,7 +277,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
       const body = (request.body ?? {}) as { username?: unknown; password?: unknown };
       const result = await passwordSignIn(request, body.username, body.password);
       if (!result.ok) return refuseSignIn(reply, result);
-      setSessionCookie(reply, result.session);
+      setSessionCookie(reply, result.session, result.browser);
       reply.header('Cache-Control', 'no-store');
       return { success: true };
     },
@@ -290,7 +295,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
         const result = await passwordSignIn(request, body.credentials?.username, body.credentials?.password);
         if (!result.ok) return refuseSignIn(reply, result);
         session = result.session;
-        setSessionCookie(reply, session);
+        setSessionCookie(reply, session, result.browser);
       } else if (typeof body.token === 'string') {
         try {
           session = (await core.verifyToken(body.token)).session;

@@ -26,15 +26,33 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * Whether a stored hash has this server's own cost (scrypt N=2^17, r=8, p=1,
+ * a 32-byte key and a salt of 16 to 64 bytes). A hash names its own cost, so
+ * one from elsewhere (a snapshot, a database) could otherwise ask for minutes
+ * of the crypto threads at every sign-in (docs/decisions.md "Issue 31").
+ */
+export function withinHashPolicy(stored: string): boolean {
+  const parts = stored.split('$');
+  const [scheme, n, rr, pp, salt, hash] = parts;
+  if (parts.length !== 6 || scheme !== 'scrypt' || n !== String(N) || rr !== String(r) || pp !== String(p))
+    return false;
+  if (!salt || !hash || !BASE64.test(salt) || !BASE64.test(hash)) return false;
+  const saltBytes = Buffer.from(salt, 'base64').length;
+  return saltBytes >= 16 && saltBytes <= 64 && Buffer.from(hash, 'base64').length === KEY_LENGTH;
+}
+
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
   if (password.length > MAX_PASSWORD_LENGTH) return false;
-  const parts = (stored ?? DUMMY_HASH).split('$');
-  const [, n, rr, pp, salt, hash] = parts;
-  if (parts.length !== 6 || !n || !rr || !pp || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), Number(n), Number(rr), Number(pp));
+  // A hash outside the policy is never run: it costs the same one hash as no password at all, and fails.
+  const usable = stored !== null && withinHashPolicy(stored);
+  const [, , , , salt, hash] = (usable ? stored : DUMMY_HASH).split('$') as string[];
+  const expected = Buffer.from(hash as string, 'base64');
+  const actual = await scrypt(password, Buffer.from(salt as string, 'base64'), N, r, p);
   // An account without a password still costs one full hash, so timing does not tell it apart.
-  return stored !== null && actual.length === expected.length && timingSafeEqual(actual, expected);
+  return usable && actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
 export function hashParams(stored: string): { N: number; r: number; p: number } {

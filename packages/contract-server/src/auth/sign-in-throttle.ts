@@ -179,6 +179,19 @@ export class SignInThrottle {
     this.known.clear();
   }
 
+  /**
+   * Whether `key` (an address, or a browser's key) made a successful sign-in of
+   * the user lately: its attempts are slowed only by their own failures.
+   */
+  knows(username: string, key: string): boolean {
+    return this.isKnown(username, key, this.now());
+  }
+
+  /** Makes `key` known-good for the user (a browser that has just signed in). */
+  trust(username: string, key: string): void {
+    this.remember(username, key);
+  }
+
   private remember(username: string, address: string): void {
     const addresses = this.known.get(username) ?? new Map<string, number>();
     addresses.delete(address);

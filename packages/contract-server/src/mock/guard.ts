@@ -1,9 +1,14 @@
-// Who may use the mock control API (docs/decisions.md "Dev backend"): it can
-// reseed the store, break any call for everyone and read every reset link
-// the outbox holds, so it answers only to callers on this machine (or with
-// the token `npm start` prints), and never to a page of another site, which a
-// browser on this machine would otherwise let through (a plain form POST
-// needs no preflight).
+// Who may use the mock control API (docs/decisions.md "Dev backend", "Issue
+// 31"): it can reseed the store, break any call for everyone and read every
+// reset link the outbox holds (and the snapshot: password hashes, client
+// secrets, the signing key), so it answers only to callers on this machine
+// (or with the token `npm start` prints), and never to a page of another
+// site, which a browser on this machine would otherwise let through (a plain
+// form POST needs no preflight). A page that rebinds its own name to
+// 127.0.0.1 is "on this machine" by address, so the request must also name
+// this server by Host: a loopback name at the port it arrived on (or
+// PUBLIC_ORIGIN's host, or the address it arrived at, with the token), as
+// Vite's allowedHosts and webpack-dev-server do.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { timingSafeEqualText } from '../auth/pkce.ts';
 import { errorBody } from '../http/errors.ts';
@@ -24,6 +29,50 @@ export function isLoopback(address: string | undefined): boolean {
   return address === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i.test(address);
 }
 
+/**
+ * Headers a proxy (or a caller pretending to be one) leaves: with any of them
+ * the caller is someone behind that proxy, not this machine.
+ */
+const FORWARDING_MARK =
+  /^(forwarded|via|x-forwarded-.+|x-real-ip|x-client-ip|client-ip|true-client-ip|cf-connecting-ip|fastly-client-ip|x-cluster-client-ip|x-original-forwarded-for|x-originating-ip|x-remote-ip|x-remote-addr|x-proxyuser-ip|x-host|x-original-host)$/;
+
+/** Whether the request carries a mark of having passed a proxy. */
+export function forwarded(headers: FastifyRequest['headers']): boolean {
+  return Object.keys(headers).some((name) => FORWARDING_MARK.test(name));
+}
+
+const LOOPBACK_NAME = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])$/;
+
+/** A Host header's name and port (the scheme's default when it names none); null when it is not a bare host[:port]. */
+function parseHost(host: string | undefined, protocol: string): { name: string; port: number } | null {
+  if (!host || !/^[A-Za-z0-9.\-_[\]:]+$/.test(host)) return null;
+  try {
+    const url = new URL(`${protocol}://${host}`);
+    const port = url.port ? Number(url.port) : protocol === 'https' ? 443 : 80;
+    return { name: url.hostname.toLowerCase(), port };
+  } catch {
+    return null;
+  }
+}
+
+/** Which name the request gives this server: its own loopback name, a name the token opens, or another. */
+function hostKind(request: FastifyRequest, options: MockGuardOptions): 'loopback' | 'token' | 'other' {
+  const host = parseHost(request.headers.host, request.protocol);
+  if (!host) return 'other';
+  // The port the connection came in on: the server's own, whatever PORT said (an injected
+  // request of the tests has no socket port, and names none to compare).
+  const ownPort = request.socket.localPort;
+  const atOwnPort = ownPort === undefined || host.port === ownPort;
+  if (atOwnPort && LOOPBACK_NAME.test(host.name)) return 'loopback';
+  const publicOrigin = new URL(options.publicOrigin);
+  const publicPort = publicOrigin.port ? Number(publicOrigin.port) : publicOrigin.protocol === 'https:' ? 443 : 80;
+  if (host.name === publicOrigin.hostname.toLowerCase() && host.port === publicPort) return 'token';
+  // The address the connection arrived at, as a literal: no page of another name can send that Host.
+  const local = request.socket.localAddress?.replace(/^::ffff:/i, '');
+  if (atOwnPort && local && (host.name === local || host.name === `[${local}]`)) return 'token';
+  return 'other';
+}
+
 /** Why this request may not use the mock control API; null when it may. */
 export function mockRefusal(request: FastifyRequest, options: MockGuardOptions): string | null {
   // Fetch metadata: a browser says where the request comes from (a form POST of another site included).
@@ -35,9 +84,13 @@ export function mockRefusal(request: FastifyRequest, options: MockGuardOptions):
   if (origin !== undefined && origin !== options.publicOrigin && origin !== `${request.protocol}://${request.host}`) {
     return 'The mock control API refuses requests from other sites.';
   }
+  // A page that rebinds its name to this machine names itself in Host.
+  const kind = hostKind(request, options);
+  if (kind === 'other') {
+    return "The mock control API answers only to requests whose Host is this server's own loopback name and port (127.0.0.1, localhost or [::1]), or PUBLIC_ORIGIN's host with the x-mock-token header.";
+  }
   // A proxy on this machine makes every caller look local; who is behind it is unknown.
-  const proxied = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-  if (isLoopback(request.socket.remoteAddress) && !proxied) return null;
+  if (kind === 'loopback' && isLoopback(request.socket.remoteAddress) && !forwarded(request.headers)) return null;
   const token = request.headers[MOCK_TOKEN_HEADER];
   if (options.token && typeof token === 'string' && timingSafeEqualText(token, options.token)) return null;
   return `The mock control API answers only to callers on this machine, or with the ${MOCK_TOKEN_HEADER} header that npm start prints.`;

@@ -2,7 +2,8 @@
 // application (a page of it, or all of it as CSV), and whether one user holds
 // it and why. The store module (store/access-questions.ts) answers; this one
 // pages and maps to the wire.
-import { stringify } from 'csv-stringify/sync';
+
+import { csvText } from '@userprofile/shared/csv';
 import type { FastifyReply } from 'fastify';
 import {
   accessHolders,
@@ -11,7 +12,6 @@ import {
   type HolderQuery,
   type HolderStatus,
 } from '../store/access-questions.ts';
-import { inertCell } from '../store/user-csv.ts';
 import { caller, type Req, type RouteContext, type Routes, type S } from './context.ts';
 
 const DEFAULT_SIZE = 50;
@@ -86,26 +86,24 @@ export function accessRoutes(ctx: RouteContext): Routes {
         'application',
         found.row.kind,
       ];
-      const rows = found.holders.map(({ user, path }) =>
-        [
-          user.username,
-          user.firstName,
-          user.lastName,
-          user.email,
-          String(user.active),
-          path.businessProfile.name,
-          path.appProfile.name,
-          found.application.name,
-          found.row.name,
-        ].map(inertCell),
-      );
+      const rows = found.holders.map(({ user, path }) => [
+        user.username,
+        user.firstName,
+        user.lastName,
+        user.email,
+        String(user.active),
+        path.businessProfile.name,
+        path.appProfile.name,
+        found.application.name,
+        found.row.name,
+      ]);
       return reply
         .header(
           'Content-Disposition',
           `attachment; filename="${fileName(found.application.name, found.row.name, 'holders')}"`,
         )
         .type('text/csv; charset=utf-8')
-        .send(stringify([header, ...rows], { record_delimiter: 'windows', quoted_match: /^\s|\s$|[;\t]/ }));
+        .send(csvText([header, ...rows]));
     },
     async checkAccess(
       request: Req & { query: { user: string; application: string; role?: string; element?: string } },

@@ -5,7 +5,7 @@
 // state), and the record history's entries (table history). This module
 // knows files, locks, schema versions and transactions;
 // what the rows mean is persist.ts's business.
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { DomainError } from '../store/errors.ts';
@@ -140,6 +140,49 @@ const NO_HISTORY: HistorySave = { add: [], keepFrom: [] };
 /** A database the server refuses to use, with what to do about it. */
 export class StorageRefusedError extends Error {}
 
+/** Mode bits as `ls` shows them in octal (0o1777 → "1777"). */
+const octal = (mode: number) => (mode & 0o7777).toString(8);
+
+/**
+ * DATA_DIR, made (or kept) owner-only: it holds password hashes, client
+ * secrets and the signing key (docs/decisions.md "Issue 31"). A folder that
+ * others can write and that this account cannot make its own (a shared one
+ * such as /tmp, sticky) is refused.
+ */
+function ownerOnlyFolder(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const st = statSync(dir);
+  if ((st.mode & 0o077) === 0) return;
+  const mine = process.getuid === undefined || st.uid === process.getuid();
+  const sticky = (st.mode & 0o1000) !== 0;
+  if (mine && !sticky) {
+    chmodSync(dir, 0o700);
+    return;
+  }
+  if (st.mode & 0o022)
+    throw new StorageRefusedError(
+      `The data folder ${dir} can be written by other accounts (mode ${octal(st.mode)}): give the server a DATA_DIR of its own.`,
+    );
+}
+
+/**
+ * A file of the database, owner-only (0600): created so when `create` and
+ * missing, made so when others may read it; refused (left untouched) when
+ * others may write it, as its content can no longer be trusted.
+ */
+function ownerOnlyFile(file: string, create: boolean): void {
+  if (!existsSync(file)) {
+    if (create) closeSync(openSync(file, 'a', 0o600));
+    else return;
+  }
+  const st = statSync(file);
+  if (st.mode & 0o022)
+    throw new StorageRefusedError(
+      `${file} can be written by other accounts (mode ${octal(st.mode)}): it was left untouched. If you trust what it holds, chmod 600 it; else move it away or give the server another DATA_DIR.`,
+    );
+  if (st.mode & 0o077) chmodSync(file, 0o600);
+}
+
 /** A write the database did not take (disk full, read-only folder): the answer is 503. */
 export class StorageWriteError extends DomainError {
   readonly statusCode = 503;
@@ -183,13 +226,16 @@ export class StorageDatabase {
   static open(dataDir: string | null): StorageDatabase {
     if (dataDir === null) return StorageDatabase.init(connect(':memory:'), ':memory:');
     const dir = path.resolve(dataDir);
-    mkdirSync(dir, { recursive: true });
+    ownerOnlyFolder(dir);
     const file = path.join(dir, DATABASE_FILE);
     const existed = existsSync(file) && statSync(file).size > 0;
     let db: Connection;
     try {
+      // Created owner-only before SQLite opens it: SQLite gives its -wal and -shm the database file's mode.
+      for (const name of [file, `${file}-wal`, `${file}-shm`]) ownerOnlyFile(name, name === file);
       db = connect(file);
     } catch (error) {
+      if (error instanceof StorageRefusedError) throw error;
       throw new StorageRefusedError(`Cannot open the database ${file}: ${(error as Error).message}`);
     }
     try {

@@ -79,7 +79,7 @@ export function loadRows(store: Store, rows: Rows, parts: Map<string, StatePart>
       if (part) part.load(value);
       else kept[row.id as keyof KeptState] = value;
     } else if (row.kind === 'user') store.insertUser(value);
-    else if (row.kind in KEYED) {
+    else if (Object.hasOwn(KEYED, row.kind)) {
       const map = KEYED[row.kind as KeyedKind](store) as Map<string, unknown>;
       const named = {
         application: store.applications,

@@ -2,12 +2,11 @@
 // (SEED_USERS..., or SEED_FROM's snapshot), a used one is loaded; and the
 // request handlers made durable: a handler's writes are in the database
 // before its answer leaves.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Store } from '../store/store.ts';
 import { StorageWriteError } from './database.ts';
 import { Persistence } from './persist.ts';
-import { readSnapshot, type Snapshot, snapshotOf } from './snapshot.ts';
+import { readSnapshotFile, type Snapshot, snapshotOf } from './snapshot.ts';
 
 /** Operations the document makes GETs that change the sign-in state: sign-out, and the Enterprise SSO exchange. */
 const SIGN_IN_STATE_GETS = new Set(['logout', 'getPropelTokenFromCode']);
@@ -47,7 +46,7 @@ export async function startStorage(options: StorageOptions, hooks: StorageHooks)
   const persistence = new Persistence({ dataDir: options.dataDir, blank: hooks.blank });
   const seedFrom = options.seedFrom ? path.resolve(options.seedFrom) : null;
   // Read before anything is stored: a bad file is refused with the DATA_DIR left as it was.
-  const snapshotRows = () => (seedFrom ? readSnapshot(readFileSync(seedFrom, 'utf8'), seedFrom) : null);
+  const snapshotRows = () => (seedFrom ? readSnapshotFile(seedFrom) : null);
 
   /** The stored state; entries past the history's retention were not read, and are deleted now. */
   function loaded(): Store {

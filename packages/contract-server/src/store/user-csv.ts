@@ -5,10 +5,9 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DEFAULT_TREE_CATEGORY } from '@userprofile/shared/constants';
-import { inertCell, restoreCell } from '@userprofile/shared/csv';
+import { csvText, inertCell, restoreCell } from '@userprofile/shared/csv';
 import { userMessages } from '@userprofile/shared/messages';
 import { parse } from 'csv-parse';
-import { stringify } from 'csv-stringify/sync';
 import type { Caller } from './access.ts';
 import { canSee, requireArea } from './access.ts';
 import { ConflictError, type FieldError, InvalidError } from './errors.ts';
@@ -78,9 +77,9 @@ function userRow(store: Store, caller: Caller, u: UserRecord): string[] {
 
 /** The users visible to the caller (all, active or inactive), sorted by username, as a CSV file. */
 export function exportUsers(store: Store, caller: Caller, active: boolean | null): string {
-  const rows = store.listUsers(caller, active).map((u) => userRow(store, caller, u).map(inertCell));
-  // Quoted also when a cell holds ';' or a tab, the separators of other spreadsheet locales.
-  return stringify([userColumns(store), ...rows], { record_delimiter: 'windows', quoted_match: /^\s|\s$|[;\t]/ });
+  const rows = store.listUsers(caller, active).map((u) => userRow(store, caller, u));
+  // Formula-safe, RFC 4180 quoted (a line break in a name included): shared/csv.ts.
+  return csvText([userColumns(store), ...rows]);
 }
 
 export interface ImportResult {
@@ -329,7 +328,9 @@ async function checkRows(
     const checked = new FieldErrors('', row, line);
     const fields = store.checkUser(caller, input, checked, existing);
     for (const e of checked.list) rowErrors.add(columnOf(e.field, elementFields, index), e.reason);
-    if (holder && !existing) rowErrors.add('username', userMessages.usernameTaken(input.username));
+    // Only once the row is otherwise valid, as the single save does: an invalid row says nothing of who holds the name.
+    if (holder && !existing && rowErrors.list.length === 0)
+      rowErrors.add('username', userMessages.usernameTaken(input.username));
     if (rowErrors.list.length > 0) {
       errors.push(...rowErrors.list);
       continue;

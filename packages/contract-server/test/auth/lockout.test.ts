@@ -33,6 +33,21 @@ describe('sign-in throttling', () => {
     expect((await user.login('customer.admin', PASSWORD)).statusCode).toBe(200);
   });
 
+  // Issue 31 item 7: a neighbour behind the same address (one office, one NAT) fails five
+  // times as the user; the user's own browser, which has signed in from there before, still gets in.
+  it("a neighbour's failures from a shared address do not lock out a browser that signed in from it before", async () => {
+    const user = await knownGood('customer.admin', '127.0.0.7');
+    const neighbour = await from('127.0.0.7');
+    for (let i = 0; i < 5; i++) expect((await neighbour.login('customer.admin', `guess-${i}`)).statusCode).toBe(401);
+    expect((await neighbour.login('customer.admin', 'guess-5')).statusCode).toBe(429);
+
+    expect((await user.login('customer.admin', PASSWORD)).statusCode).toBe(200);
+    // The neighbour is still slowed, and a wrong password from the user's browser counts on its own.
+    expect((await neighbour.login('customer.admin', 'guess-6')).statusCode).toBe(429);
+    expect((await user.login('customer.admin', 'typo')).statusCode).toBe(401);
+    expect((await user.login('customer.admin', PASSWORD)).statusCode).toBe(200);
+  });
+
   it('each further failure of the pair doubles its wait; Retry-After is exact', async () => {
     const attacker = await from('10.21.0.1');
     for (let i = 0; i < 5; i++) await attacker.login('provider.admin', `guess-${i}`);

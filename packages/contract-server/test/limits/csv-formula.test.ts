@@ -59,3 +59,45 @@ describe('export of cells with a formula after a separator', () => {
     }
   });
 });
+
+// Issue 31 item 8: a line break in a cell is quoted (RFC 4180), so the file
+// has one record per user, whatever a name holds; formulas stay inert.
+describe('exports of cells with line breaks and quotes', () => {
+  const BREAKING = ['R3a\n=2+3', 'cr\ronly', 'both\r\nends', 'say "hi"', 'a,b'];
+
+  /** The records of a CSV text as a strict RFC 4180 reader sees them (a bare CR or LF ends a record too). */
+  const records = (text: string) => parse(text, { record_delimiter: ['\r\n', '\n', '\r'] }) as string[][];
+
+  it('the users export keeps one record per user', async () => {
+    const user = t.store.findUserByUsername(PROVIDER)!;
+    user.lastName = BREAKING.join(' | ');
+    user.firstName = BREAKING[0] as string;
+    t.store.version++;
+    const res = await t.call('GET', `${API}/user/export`, { as: PROVIDER });
+    const rows = records(res.text);
+    // The provider admin sees every user.
+    expect(rows).toHaveLength(t.store.users.size + 1);
+    const row = rows.find((r) => r[0] === PROVIDER) as string[];
+    expect(restoreCell(row[2] as string)).toBe(BREAKING[0]);
+    expect(restoreCell(row[3] as string)).toBe(BREAKING.join(' | '));
+    expect(res.text).toContain(`"R3a\n'=2+3"`);
+  });
+
+  it('the Who Has It export keeps one record per holder', async () => {
+    const app = [...t.store.applications.values()].find((a) => a.roles.length > 0)!;
+    const role = app.roles[0]!;
+    const url = `${API}/app/${app.uuid}/holders`;
+    const page = (await t.call('GET', `${url}?role=${role.uuid}`, { as: PROVIDER })).body;
+    expect(page.total).toBeGreaterThan(0);
+    const holder = t.store.findUserByUsername(page.holders[0].user.username)!;
+    holder.lastName = BREAKING[0] as string;
+    holder.firstName = BREAKING[1] as string;
+    t.store.version++;
+    const res = await t.call('GET', `${url}/export?role=${role.uuid}`, { as: PROVIDER });
+    const rows = records(res.text);
+    expect(rows).toHaveLength(page.total + 1);
+    const row = rows.find((r) => r[0] === holder.username) as string[];
+    expect(restoreCell(row[1] as string)).toBe(BREAKING[1]);
+    expect(restoreCell(row[2] as string)).toBe(BREAKING[0]);
+  });
+});

@@ -11,7 +11,7 @@ describe('export what you see', () => {
           ['Bob;@SUM(A1)', 'line\nbreak'],
         ],
       ),
-    ).toBe(`Name,Note\r\n'=1+2,"a, ""b"""\r\nBob;'@SUM(A1),"line\nbreak"\r\n`);
+    ).toBe(`Name,Note\r\n'=1+2,"a, ""b"""\r\n"Bob;'@SUM(A1)","line\nbreak"\r\n`);
   });
 
   it('names the file after the list, its toggles and filters, and the day', () => {

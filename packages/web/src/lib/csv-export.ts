@@ -2,15 +2,12 @@
 // CSV file, written in the browser from the rows the list shows, formula-safe
 // as the users export of the backend (shared/csv.ts), and named after what it
 // holds: `users-inactive-filter-smith-2026-11-25.csv`.
-import { inertCell } from '@userprofile/shared/csv';
-import { stringify } from 'csv-stringify/browser/esm/sync';
+import { csvText as sharedCsvText } from '@userprofile/shared/csv';
 import { saveDownload } from './download.ts';
 
-/** The CSV text: a header row, then the rows, every cell formula-safe (RFC 4180 quoting, CRLF). */
+/** The CSV text: a header row, then the rows, every cell formula-safe (RFC 4180 quoting, CRLF; shared/csv.ts). */
 export function csvText(header: readonly string[], rows: Iterable<readonly string[]>): string {
-  const records = [header, ...rows].map((cells) => cells.map((cell) => inertCell(cell)));
-  // A line break of either kind is quoted: with CRLF records, csv-stringify would leave a lone LF bare.
-  return stringify(records, { record_delimiter: '\r\n', quoted_match: /[\r\n]/ });
+  return sharedCsvText([header, ...rows]);
 }
 
 const slug = (text: string) =>
