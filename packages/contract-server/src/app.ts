@@ -293,7 +293,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     if (!offersExtensions) {
       app.addHook('onRequest', async (request, reply) => {
         if (request.url.startsWith('/.well-known/') || request.url.startsWith(`${BASE_PATH}/.well-known/`))
-          return reply.callNotFound();
+          // A plain 404, never the console's page (the not-found handler serves index.html to a browser under the base path).
+          return reply
+            .code(404)
+            .send({ statusCode: 404, error: 'Not Found', message: `Route GET:${request.url} not found` });
       });
     }
 
