@@ -8,9 +8,11 @@ import type { WorkerFixtures } from './tests/e2e/fixtures.ts';
 // starts a dev backend of its own, on a free port and a temporary DATA_DIR
 // (the `backend` fixture in tests/e2e/fixtures.ts), and every test starts from
 // its seed: tests run in parallel, files and the tests within them alike.
-// A worker is a browser and a server beside it: one per core, at most 4
-// (E2E_WORKERS or --workers overrides).
-const workers = Number(process.env.E2E_WORKERS) || Math.max(1, Math.min(4, availableParallelism()));
+// A worker is a browser and a server beside it, and a sign-in costs a memory-hard
+// password hash: one worker per core beyond the first, at most 4 (E2E_WORKERS or
+// --workers overrides). On 2 cores that is one: with two, a fresh-clone run saw a
+// sign-in's redirects outlast the 7 s an expectation waits (at a load of 10-12).
+const workers = Number(process.env.E2E_WORKERS) || Math.max(1, Math.min(4, availableParallelism() - 1));
 
 // Files are dispatched in order, and with fullyParallel each test on its own, so the run ends
 // with at most one long test still going on one worker if the long ones start first. Playwright

@@ -4,20 +4,15 @@
 // runs one (fixtures.ts), and a test that kills its server starts another.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '../..');
 
-/** A port nothing listens on now (the OS picks it). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
+import { freePort } from '../../packages/contract-server/test/free-port.ts';
+
+// A port nothing listens on now (the OS picks it): the server tests' helper, one copy.
+export { freePort };
 
 export interface BackendOptions {
   /** DATA_DIR; default a new temporary folder, removed at stop(). */

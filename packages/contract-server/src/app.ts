@@ -293,9 +293,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     // Discovery (RFC 8414 and OpenID metadata) is an extension too: a spec-only backend has no such path.
     if (!offersExtensions) {
       app.addHook('onRequest', async (request, reply) => {
-        // A plain 404 answer, never the console's page (the not-found handler serves index.html under /userprofile).
         if (request.url.startsWith('/.well-known/') || request.url.startsWith(`${BASE_PATH}/.well-known/`))
-          return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Not Found' });
+          // A plain 404, never the console's page (the not-found handler serves index.html to a browser under the base path).
+          return reply
+            .code(404)
+            .send({ statusCode: 404, error: 'Not Found', message: `Route GET:${request.url} not found` });
         // Conditional writes (ETag / If-Match, issue 34) are an extension too: no version goes out, none is heeded.
         delete request.headers['if-match'];
       });

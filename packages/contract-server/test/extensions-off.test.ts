@@ -32,8 +32,10 @@ describe('with extensions off', () => {
       '/.well-known/oauth-authorization-server/userprofile',
       '/userprofile/.well-known/openid-configuration',
     ]) {
-      const res = await t.call('GET', url, { allowUndocumented: true });
+      // As a browser's fetch asks: a JSON 404, never the console's page.
+      const res = await t.call('GET', url, { allowUndocumented: true, headers: { Accept: '*/*' } });
       expect(res.status, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
     }
   });
 
