@@ -2,7 +2,7 @@
 // It's filter then follows each keystroke as the users list's does, instead
 // of a server question per keystroke (3.3 s and 1.3 s for 85,136 holders).
 // The set is read once through the paged call (pages of the call's largest
-// size, a few at a time), after the first page is on screen; until it is
+// size, a few at a time), after the screen's first page is on screen; until it is
 // complete the screen asks the server as before. The filter is the server's
 // rule (listAccessHolders): the text in the username, first or last name, or
 // in the path's business or application profile name; counts per state.
@@ -75,13 +75,23 @@ async function loadHolderSet(application: string, row: HeldRowRef, live: () => b
   return toHolderSet(first, holders);
 }
 
-/** The row's whole holder set once it is in (null until then, or when it could not be read whole). */
-export function useHolderSet(application: string, row: HeldRowRef | null): HolderSet | null {
+/**
+ * The row's whole holder set once it is in (null until then, or when it could
+ * not be read whole). It is read once `start` holds (the screen's own first
+ * answer is on screen), so the first page is asked once and any failure of it
+ * is the screen's to name, not swallowed here.
+ */
+export function useHolderSet(application: string, row: HeldRowRef | null, start: boolean): HolderSet | null {
   const [set, setSet] = useState<{ key: string; set: HolderSet } | null>(null);
   const key = row ? `${application}|${row.role ?? ''}|${row.element ?? ''}` : '';
+  // Once started for a row it goes on, whatever the screen asks meanwhile.
+  const [startedFor, setStartedFor] = useState('');
+  useEffect(() => {
+    if (start && key !== '' && startedFor !== key) setStartedFor(key);
+  }, [start, key, startedFor]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per row (its key), not per render's new row object
   useEffect(() => {
-    if (!row) return;
+    if (!row || startedFor !== key) return;
     let alive = true;
     loadHolderSet(application, row, () => alive).then(
       (loaded) => {
@@ -93,6 +103,6 @@ export function useHolderSet(application: string, row: HeldRowRef | null): Holde
     return () => {
       alive = false;
     };
-  }, [key]);
+  }, [key, startedFor]);
   return set && set.key === key ? set.set : null;
 }

@@ -57,7 +57,8 @@ export function HoldersScreen() {
   const derived = useOffer('listAccessHolders') === 'not-offered';
   // The whole set once it is in (issue 34): then the filter, the status and the pages are the browser's;
   // until then, and for the withheld count of a filtered view, the server's answer.
-  const set = useHolderSet(uuid, row);
+  const [firstShown, setFirstShown] = useState(false);
+  const set = useHolderSet(uuid, row, firstShown);
   const { q, status, page } = filters;
   const local = useMemo(() => (set ? localAnswer(set, { q, status, page }) : null), [set, q, status, page]);
   const needServer = row !== null && (local === null || local.withheld < 0);
@@ -66,6 +67,7 @@ export function HoldersScreen() {
     needServer && row ? () => fetchHolders(uuid, row, filters, HOLDERS_PAGE_SIZE, setProgress) : null,
     key,
   );
+  useEffect(() => setFirstShown(server.data !== null && server.error === null), [server.data, server.error]);
   const error = local ? null : server.error;
   const retry = server.retry;
   const data = local
