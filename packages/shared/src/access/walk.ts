@@ -11,7 +11,6 @@
 // cannot see is 'hidden' (it exists, the reader may not know what it is), and
 // is never named; a path through one makes the answer incomplete. An
 // application answers only the rows the reader sees.
-import { inertCell } from '../csv.ts';
 import { compareValues } from '../list.ts';
 
 export interface Named {
@@ -397,7 +396,7 @@ export function countHolders<U extends Pick<AccessUser, 'username' | 'firstName'
 
 // Written by the one CSV writer of the product (shared/csv.ts csvText), on either side.
 
-/** The holders' CSV: its header, one row per holder (each cell formula-safe), and its file name. */
+/** The holders' CSV: its header, one row per holder, and its file name; csvText makes each cell formula-safe. */
 export function holdersCsv(
   application: Named,
   row: HeldRow,
@@ -417,19 +416,17 @@ export function holdersCsv(
     'application',
     row.kind,
   ];
-  const rows = [...holders].map(({ user, path }) =>
-    [
-      user.username,
-      user.firstName,
-      user.lastName,
-      user.email,
-      String(user.active),
-      path.businessProfile.name,
-      path.appProfile.name,
-      application.name,
-      row.name,
-    ].map(inertCell),
-  );
+  const rows = [...holders].map(({ user, path }) => [
+    user.username,
+    user.firstName,
+    user.lastName,
+    user.email,
+    String(user.active),
+    path.businessProfile.name,
+    path.appProfile.name,
+    application.name,
+    row.name,
+  ]);
   const fileName = `${[application.name, row.name, 'holders']
     .join('-')
     .replace(/[^A-Za-z0-9._-]+/g, '_')
