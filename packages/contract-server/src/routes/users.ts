@@ -4,7 +4,7 @@
 import { userMessages } from '@userprofile/shared/messages';
 import type { FastifyReply } from 'fastify';
 import { etagOf, ifMatchHolds } from '../http/etag.ts';
-import { answersUntilWrite, type CachedJson, sendCachedJson } from '../http/send.ts';
+import { type CachedJson, sendCachedJson, textsUntilWrite } from '../http/send.ts';
 import { type Caller, canSee, type UserDirectory, userWriteRefusal } from '../store/access.ts';
 import { effectiveAccess } from '../store/effective-access.ts';
 import { PreconditionFailedError } from '../store/errors.ts';
@@ -167,12 +167,36 @@ export function userRoutes(ctx: RouteContext): Routes {
   // as bytes with a gzip copy made once on first demand: every answer writes
   // the same buffer, with no per-request serialising or compressing (a
   // 100000-user list is tens of MB as JSON, a tenth of that gzipped).
-  const lists = answersUntilWrite();
+  //
+  // A write of one user changes one row: each row's JSON is kept too, per
+  // scope and per user record (a write replaces its user's record), while
+  // nothing else a row shows changed (store.othersVersion: profile names, what
+  // the scope sees, the roles behind a read-only reason). A list after such a
+  // write is its kept rows joined, the changed one serialised again.
+  const lists = textsUntilWrite();
+  let rowsFor: Store | null = null;
+  let rowsAt = -1;
+  const rows = new Map<string, WeakMap<UserRecord, string>>();
   function userListJson(store: Store, who: Caller, active: boolean): CachedJson {
-    const key = `${active}|${who.role}|${who.role === 'ERRIGAL_ADMIN' ? '' : who.companyUuid}`;
-    return lists(store, key, () => {
+    const scope = `${who.role}|${who.role === 'ERRIGAL_ADMIN' ? '' : who.companyUuid}`;
+    return lists(store, `${active}|${scope}`, () => {
+      if (rowsFor !== store || rowsAt !== store.othersVersion) {
+        rows.clear();
+        rowsFor = store;
+        rowsAt = store.othersVersion;
+      }
+      let kept = rows.get(scope);
+      if (!kept) rows.set(scope, (kept = new WeakMap()));
       const reader = userReader(store, who);
-      return store.listUsers(who, active).map((u) => userListView(store, u, reader));
+      const texts = store.listUsers(who, active).map((u) => {
+        let text = kept.get(u);
+        if (text === undefined) {
+          text = JSON.stringify(userListView(store, u, reader));
+          kept.set(u, text);
+        }
+        return text;
+      });
+      return `[${texts.join(',')}]`;
     });
   }
 
