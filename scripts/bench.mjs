@@ -13,7 +13,10 @@
 // ones, an import's stall while it is written), access (who holds a role of
 // 30,000 of 100,000 users, server and painted; a check-access answer), bulk
 // (select about 50,000 of 100,000 users in Chromium and deactivate them: time to the result, the
-// stall of other requests, memory).
+// stall of other requests, memory), bulk-spec-only (the same with EXTENSIONS=off: 1,000 users deactivated
+// through the single-user calls, 4 in flight; time, progress, the stall of other requests), writes (at
+// 100,000 users: the users list right after a one-user save, one inactivate and a burst of them with the
+// slowest other request meanwhile, Who Has It after a write, a save's own time).
 // `npm run bench -- server` runs one part.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -36,6 +39,9 @@ const parts = [
   { name: 'storage', script: 'scripts/bench-storage.mjs' },
   { name: 'access', script: 'scripts/bench-access.mjs', browser: true },
   { name: 'bulk', script: 'scripts/bench-bulk.mjs', browser: true },
+  { name: 'lists', script: 'scripts/bench-lists.mjs', browser: true },
+  { name: 'bulk-spec-only', script: 'scripts/bench-bulk-spec-only.mjs', browser: true },
+  { name: 'writes', script: 'scripts/bench-writes.mjs' },
 ];
 const wanted = process.argv.slice(2);
 const selected = parts.filter((p) => wanted.length === 0 || wanted.includes(p.name));

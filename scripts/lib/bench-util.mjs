@@ -46,7 +46,7 @@ export async function xsrfHeaders(origin) {
   return { cookie: `XSRF-TOKEN=${value}`, 'x-xsrf-token': decodeURIComponent(value) };
 }
 
-export async function startServer({ port: wanted, env = {} } = {}) {
+export async function startServer({ port: wanted, env = {}, startTimeoutMs = 120_000 } = {}) {
   const port = wanted ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'userprofile-bench-'));
@@ -67,14 +67,17 @@ export async function startServer({ port: wanted, env = {} } = {}) {
       },
     },
   );
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       const r = await fetch(`${origin}/userprofile/config.json`);
       if (r.ok) break;
     } catch {}
-    if (Date.now() > deadline) throw new Error('server did not start in time');
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error('server did not start in time');
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

@@ -267,8 +267,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       findAccountByUuid: (uuid) => holder.store.findAccountByUuid(uuid),
       findClient: (clientId) => holder.store.findClient(clientId),
     };
+    const offersExtensions = options.extensions ?? !extensionsOff(env);
     const auth = createAuth({
       store: authStore,
+      ssoStartBinding: offersExtensions,
       publicOrigin,
       consoleClientId: CONSOLE_CLIENT_ID,
       ...(options.now ? { now: options.now } : {}),
@@ -289,7 +291,6 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     });
     await app.register(auth.plugin);
     // Discovery (RFC 8414 and OpenID metadata) is an extension too: a spec-only backend has no such path.
-    const offersExtensions = options.extensions ?? !extensionsOff(env);
     if (!offersExtensions) {
       app.addHook('onRequest', async (request, reply) => {
         if (request.url.startsWith('/.well-known/') || request.url.startsWith(`${BASE_PATH}/.well-known/`))
@@ -297,6 +298,12 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
           return reply
             .code(404)
             .send({ statusCode: 404, error: 'Not Found', message: `Route GET:${request.url} not found` });
+        // Conditional writes (ETag / If-Match, issue 34) are an extension too: no version goes out, none is heeded.
+        delete request.headers['if-match'];
+      });
+      app.addHook('onSend', async (_request, reply, payload) => {
+        reply.removeHeader('etag');
+        return payload;
       });
     }
 

@@ -39,6 +39,10 @@ console.log(
 );
 if (backend) {
   console.log(`Proxy mode: /userprofile/api and /userprofile/login go to ${backend}`);
+  // The console signs in through the backend's own client (GET /auth/frontendconfig names it), returning here.
+  console.log(
+    `Sign-in: the backend's console client must allow the redirect URI ${origin}/userprofile/selfcallback (and, for Enterprise SSO, ${origin}/userprofile/callback); README "Pointing it at a real backend"`,
+  );
 } else {
   console.log(`Data: ${dataDir} (${app.storage?.started})`);
   console.log(

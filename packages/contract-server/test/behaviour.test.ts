@@ -43,6 +43,14 @@ describe('users', () => {
     expect(res.body.message).toBe('User does not have a Profile assigned');
   });
 
+  it('a user without a business profile can still be inactivated: taking access away is always possible', async () => {
+    const user = [...t.store.users.values()].find((u) => !u.businessProfileUuid && u.active);
+    if (!user) throw new Error('the seed has no active user without a business profile');
+    const res = await post('/user/inactivate', await get(`/user/${user.uuid}`));
+    expect(res.status, res.text).toBe(200);
+    expect(t.store.users.get(user.uuid)?.active).toBe(false);
+  });
+
   it('update creates without uuid, updates with it, and 409s a taken username', async () => {
     const source = await get(`/user/username/${CUSTOMER}`);
     const { uuid, ...form } = source;

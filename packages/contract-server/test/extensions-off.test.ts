@@ -66,3 +66,21 @@ describe('with extensions on (the default)', () => {
     expect(meta.status).toBe(200);
   });
 });
+
+describe('conditional writes with extensions off', () => {
+  const t = appUnderTest({ extensions: false }, { reseedEach: false });
+
+  it('sends no ETag and heeds no If-Match, as a spec-only backend', async () => {
+    const list = await t.call('GET', `${API}/user/list/active`, { as: PROVIDER });
+    const user = list.body[0];
+    const read = await t.call('GET', `${API}/user/${user.uuid}`, { as: PROVIDER });
+    expect(read.headers.etag).toBeUndefined();
+    const saved = await t.call('POST', `${API}/user/update`, {
+      as: PROVIDER,
+      body: { user: read.body },
+      headers: { 'If-Match': '"stale"' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.headers.etag).toBeUndefined();
+  });
+});

@@ -69,3 +69,22 @@ describe('import errors name the line and the column', () => {
     }
   });
 });
+
+describe('issue 34: any line end; a file that is not text', () => {
+  it('imports a file whose lines end in CRLF, LF and CR mixed', async () => {
+    const csv = `${HEADER}\r\n${row('mixed.one')}\n${row('mixed.two')}\r${row('mixed.three')}\r\n`;
+    const res = await t.upload(PROVIDER, csv);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ created: 3, updated: 0 });
+  });
+
+  it('a binary file is refused in the words of a file, naming no internal field', async () => {
+    const binary = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0xff, 0xfe]);
+    const res = await t.upload(PROVIDER, binary, 'picture.png');
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).not.toMatch(/body\.users/);
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ field: '', reason: expect.stringMatching(/not a CSV text file/) }),
+    ]);
+  });
+});

@@ -29,7 +29,10 @@ afterEach(async () => {
  * and resolves with everything it printed: the output is read once the process has closed its pipes,
  * so a line printed after the block (the warning, on stderr) is not missed, nor its absence guessed.
  */
-async function start(env: Record<string, string>): Promise<{ out: string; err: string }> {
+async function start(
+  env: Record<string, string>,
+  lastLine = /Mock control API[^\n]*\n/,
+): Promise<{ out: string; err: string }> {
   const port = String(await freePort());
   dataDir = mkdtempSync(path.join(tmpdir(), 'userprofile-start-'));
   // tsx as a loader, not its CLI: the SIGTERM reaches the server itself.
@@ -52,14 +55,14 @@ async function start(env: Record<string, string>): Promise<{ out: string; err: s
   const closed = new Promise<number | null>((resolve) => server.on('close', resolve));
   server.stdout.on('data', (d) => {
     out += d;
-    // The last line of the start block on stdout is the mock control API's.
-    if (/Mock control API[^\n]*\n/.test(out)) server.kill('SIGTERM');
+    // The last line of the start block on stdout is the mock control API's (in proxy mode, the sign-in line).
+    if (lastLine.test(out)) server.kill('SIGTERM');
   });
   server.stderr.on('data', (d) => {
     err += d;
   });
   const code = await closed;
-  if (!/Mock control API/.test(out)) throw new Error(`server exited with ${code} before it listened: ${out}${err}`);
+  if (!lastLine.test(out)) throw new Error(`server exited with ${code} before it listened: ${out}${err}`);
   return { out, err };
 }
 
@@ -72,4 +75,12 @@ it('warns when it listens beyond loopback, and prints the mock control token', a
 it('says nothing of the kind on loopback', async () => {
   const { err } = await start({ HOST: '127.0.0.1' });
   expect(err).not.toContain('WARNING');
+}, 60_000);
+
+it('in proxy mode, prints the redirect URI the backend must allow for the console to sign in (issue 32 item 7)', async () => {
+  const { out } = await start(
+    { HOST: '127.0.0.1', PUBLIC_ORIGIN: 'http://127.0.0.1:9999', USERPROFILE_BACKEND: 'http://127.0.0.1:1' },
+    /Sign-in: [^\n]*\n/,
+  );
+  expect(out).toContain('http://127.0.0.1:9999/userprofile/selfcallback');
 }, 60_000);

@@ -18,6 +18,33 @@ export function restoreCell(value: string): string {
   return value.replace(INERT_START, '');
 }
 
+/** The fixed columns of the users CSV (import and export); one column per category of the user element config follows. */
+export const USER_IMPORT_COLUMNS = [
+  'username',
+  'email',
+  'firstName',
+  'lastName',
+  'deskPhone',
+  'mobilePhone',
+  'active',
+  'location',
+  'businessProfile',
+  'visibilityProfile',
+  'minimumRole',
+  'errigalCustomerCompany',
+] as const;
+
+/** The columns an import file must have. */
+export const REQUIRED_IMPORT_COLUMNS: readonly string[] = [
+  'username',
+  'email',
+  'firstName',
+  'lastName',
+  'active',
+  'businessProfile',
+  'visibilityProfile',
+];
+
 /**
  * A cell is quoted (RFC 4180: its quotes doubled) when it holds a quote, a
  * comma, a CR or LF of any kind (a bare LF in CRLF records too, so a name

@@ -106,6 +106,9 @@ export const historyTexts = {
   /** In place of that profile's name. */
   profileNotShown: 'not shown',
   noApplications: 'The business profile grants no roles or elements.',
+  /** An application of which the user's profiles grant rows the reader cannot see (issue 34 item 6: designed). */
+  partHidden:
+    'Part of this is hidden from you: the profiles grant roles or elements here that you may not see, so they are not listed.',
 } as const;
 
 /** A user's sign-ins on the user editor (issue 22; the spec has none, so all designed). */
@@ -221,6 +224,30 @@ export const userMessages = {
   saveInProgress: 'Please Wait Until Updating User Completes',
   /** The second line of the save failure when the server answers 409 (issue 11: say that the username is taken). */
   usernameTaken: template<[username: string]>('The username {username} is already taken'), // spec elides: designed
+  /** The default tree rule (spec §5) when every default tree of the profile is hidden from the saver (issue 34 item 4). */
+  defaultTreeHidden:
+    'This business profile needs a default tree, and none of its default trees is visible to you: choose another business profile, or ask a provider admin to assign the default tree', // spec elides: designed
+  /** A conditional update (If-Match) refused with 412 (issue 34, extension). */
+  changedSinceRead: template<[username: string]>('{username} was changed since it was read; nothing was saved'), // spec elides: designed
+} as const;
+
+/** An editor whose record changed under it (issue 34 item 2; the spec has none, so all designed). */
+export const conflictTexts = {
+  title: 'Changed since you opened it',
+  intro: template<[what: string]>(
+    '{what} was saved by someone else after you opened it. Choose, field by field, which value to keep.',
+  ),
+  field: 'Field',
+  theirs: 'Theirs (saved)',
+  yours: 'Yours',
+  takeTheirs: 'Take All Theirs',
+  keepMine: 'Keep All Mine',
+  keepNewer: 'Keep The Newer',
+  save: 'Save These Values',
+  reload: 'Reload (Drop My Changes)',
+  cancel: 'Cancel',
+  none: '(empty)',
+  reloaded: 'Reloaded: the form shows the record as saved now',
 } as const;
 
 /** Spec §8 "Applications". */

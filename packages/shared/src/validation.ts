@@ -153,19 +153,22 @@ export interface UserValidationContext {
   businessProfileOffersDefaultTree: boolean;
 }
 
-export type UserField =
-  | 'username'
-  | 'email'
-  | 'firstName'
-  | 'lastName'
-  | 'deskPhone'
-  | 'mobilePhone'
-  | 'active'
-  | 'businessProfile'
-  | 'visibilityProfile'
-  | 'minimumRole'
-  | 'errigalCustomerCompany'
-  | 'defaultTreeMustBeAssigned';
+/** The fields of the user rules (spec §5), in the form's order. */
+export const USER_FIELDS = [
+  'username',
+  'email',
+  'firstName',
+  'lastName',
+  'deskPhone',
+  'mobilePhone',
+  'active',
+  'businessProfile',
+  'visibilityProfile',
+  'minimumRole',
+  'errigalCustomerCompany',
+  'defaultTreeMustBeAssigned',
+] as const;
+export type UserField = (typeof USER_FIELDS)[number];
 
 /** The user's default tree elements: its elements of category NOVA_NOVA_TREE that name an element. */
 export function assignedDefaultTreeElements(elements: readonly UserElementValues[] | null | undefined) {

@@ -100,7 +100,7 @@ test('the effective access follows an application profile that gains a role, nam
   await page.screenshot({ path: 'screenshots/history-effective-access-1280-dark.png' });
 });
 
-test('effective access: a failure names its reason and Retry loads it; a backend without the call says so', async ({
+test('effective access: a failure names its reason and Retry loads it; a backend without the call gets it worked out', async ({
   page,
   signedInAs,
   mock,
@@ -118,13 +118,29 @@ test('effective access: a failure names its reason and Retry loads it; a backend
   await failure.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('heading', { name: 'Visibility' })).toBeVisible();
 
-  for (const status of [404, 501]) {
-    await mock.fault({ method: 'GET', path, status });
-    await page.reload();
-    await tab.click();
-    await expect(page.getByText(historyTexts.effectiveAccessNotOffered)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
-    // The editor itself stays: the record loaded, only the designed call is missing.
-    await expect(page.getByRole('heading', { level: 1, name: 'Editing User' })).toBeVisible();
-  }
+  // The call answered once: a 404 now is the record's, not the backend's lack of the call.
+  await mock.fault({ method: 'GET', path, status: 404 });
+  await page.reload();
+  await tab.click();
+  await expect(page.getByText(historyTexts.effectiveAccessNotOffered)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Editing User' })).toBeVisible();
+
+  // 501: the backend does not have the call. The same answer, worked out from spec calls (issue 32),
+  // and the call is not asked again.
+  await mock.fault({ method: 'GET', path, status: 501, times: 10 });
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === path) asked.push(r.url());
+  });
+  await page.reload();
+  await tab.click();
+  await expect(page.locator('[data-effective-access]').getByRole('heading', { name: 'Applications' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Visibility' })).toBeVisible();
+  await expect(page.getByText(historyTexts.effectiveAccessNotOffered)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await page.reload();
+  await tab.click();
+  await expect(page.getByRole('heading', { name: 'Visibility' })).toBeVisible();
+  expect(asked, 'the call the backend does not have is asked once').toHaveLength(1);
 });

@@ -22,7 +22,8 @@ const NAV = [
 const cases = [
   { account: ACCOUNTS.provider, nav: NAV, admin: true, top: true },
   { account: ACCOUNTS.customer, nav: NAV.slice(0, 6), admin: true, top: false },
-  { account: ACCOUNTS.sco, nav: ['Users', 'Check Access'], admin: false, top: false },
+  // Check Access answers from records SCO_ADMIN cannot open: not offered to it (issue 34, access-derived.spec.ts).
+  { account: ACCOUNTS.sco, nav: ['Users'], admin: false, top: false },
 ] as const;
 
 for (const c of cases) {

@@ -174,16 +174,24 @@ test.describe('as provider.admin', () => {
     await expect(toast(page, userMessages.saved('customer.admin'))).toBeVisible();
   });
 
-  test('clone opens a new user with the form copied and _clone appended', async ({ page }) => {
+  test('clone opens a new user with the form copied and _clone appended, without e-mail and phones', async ({
+    page,
+  }) => {
     const form = await openUser(page, 'customer.admin');
-    const email = await form.field('Email').inputValue();
+    await form.field('Desk Phone').fill('+1 555 0100');
+    await form.field('Mobile Phone').fill('+1 555 0101');
     const profile = await form.field('Profile').inputValue();
+    const firstName = await form.field('First Name').inputValue();
     await page.getByRole('button', { name: 'Clone User' }).click();
     await expect(page).toHaveURL(/\/userprofile\/user\/new$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Creating New User' })).toBeVisible();
     await expect(form.field('Username')).toHaveValue('customer.admin_clone');
     await expect(form.field('Username')).not.toHaveAttribute('readonly', '');
-    await expect(form.field('Email')).toHaveValue(email);
+    // Issue 34 item 14: what reaches one person is not copied; the rest is.
+    await expect(form.field('Email')).toHaveValue('');
+    await expect(form.field('Desk Phone')).toHaveValue('');
+    await expect(form.field('Mobile Phone')).toHaveValue('');
+    await expect(form.field('First Name')).toHaveValue(firstName);
     await expect(form.field('Profile')).toHaveValue(profile);
     await form.field('Email').fill('clone@example.com');
     await form.submit().click();
@@ -272,13 +280,9 @@ test.describe('as sco.admin', () => {
     await form.field('Email').fill('sco.staff@example.com');
     await form.field('First Name').fill('Sco');
     await form.field('Last Name').fill('Staff');
-    await form.field('Profile').selectOption({ index: 1 });
+    // The company's NOC profiles offer a region tree this role cannot see (user-editor-safety.spec.ts): one without.
+    await form.field('Profile').selectOption({ label: 'Runte Inc Communications Alarm Operators' });
     await form.field('Visibility').selectOption({ index: 1 });
-    const trees = form.tab('Nova Nova Trees');
-    if (await trees.count()) {
-      await trees.click();
-      await form.field('Default Tree').selectOption({ index: 1 });
-    }
     await form.submit().click();
     await expect(toast(page, userMessages.saved('sco.staff'))).toBeVisible();
   });

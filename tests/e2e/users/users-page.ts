@@ -142,7 +142,7 @@ export class UserEditPage {
     return this.page.getByRole('button', { name: /^(Create|Update) User$/ });
   }
 
-  tab(name: string): Locator {
+  tab(name: string | RegExp): Locator {
     return this.page.getByRole('tab', { name });
   }
 }

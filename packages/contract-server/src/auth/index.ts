@@ -97,6 +97,8 @@ export interface CreateAuthOptions {
   loginLimits?: LoginLimits;
   /** Tests only: a key pair they can also sign with (see ./keys.ts createSigningKey). */
   signingKey?: Promise<SigningKey>;
+  /** `false` with EXTENSIONS=off: no `POST /auth/sso/start`, so the SSO exchange asks no cookie-bound state. */
+  ssoStartBinding?: boolean;
 }
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -401,7 +403,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
       if ((fetchSite !== undefined && fetchSite !== 'same-origin') || !hasXsrfProof(request)) {
         return reply.code(403).send(errorBody(403, "The SSO code exchange is only for the console's own pages."));
       }
-      if (!binding.ssoStateMatches(query.state, request.cookies[SSO_COOKIE])) {
+      if (options.ssoStartBinding !== false && !binding.ssoStateMatches(query.state, request.cookies[SSO_COOKIE])) {
         return reply.code(403).send(errorBody(403, 'This Enterprise SSO sign-in was not started in this browser.'));
       }
       // Spent with this attempt, whatever its outcome: one start, one exchange.
@@ -519,8 +521,11 @@ export function createAuth(options: CreateAuthOptions): Auth {
       done(null, payload);
     });
 
-    // The login page is the authorization endpoint: a bad request gets an error
-    // page here, before the page loads, and is never redirected anywhere.
+    // The login page is the authorization endpoint: a bad request is refused
+    // here, before the page loads. Until the client and its exact redirect
+    // target are sure, with an error page and never a redirect; after, back to
+    // the client with the error, its state and the issuer (RFC 6749 §4.1.2.1,
+    // RFC 9207), as the code would have gone.
     app.addHook('onRequest', (request, reply, done) => {
       if (request.method !== 'GET') return done();
       const q = request.url.indexOf('?');
@@ -528,6 +533,15 @@ export function createAuth(options: CreateAuthOptions): Auth {
       if (search === '' || pageRoute(request.url) !== LOGIN_PAGE_PATH) return done();
       const checked = checkAuthorizeRequest(authorizeQueryToObject(search), store);
       if (checked.ok) return done();
+      if (checked.returnTo) {
+        const { redirectUri, error, state } = checked.returnTo;
+        const description = `${checked.field} ${checked.reason}`;
+        reply.header('Cache-Control', 'no-store');
+        return reply.redirect(
+          buildRedirect(redirectUri, { error, error_description: description, state, iss: core.issuer }),
+          303,
+        );
+      }
       reply
         .code(400)
         .type('text/html; charset=utf-8')

@@ -44,8 +44,13 @@ export async function readTextFile(part: { fieldname: string; toBuffer(): Promis
     text = '\0';
   }
   if (text.includes('\0')) {
+    // The whole file is at fault: no column to name (field ''), and never the form's field (issue 34).
     throw new InvalidError('The file is not a CSV text file', [
-      { field: `body.${part.fieldname}`, reason: 'The file is binary, not a UTF-8 CSV text file' },
+      {
+        field: '',
+        reason:
+          'This file is not a CSV text file (a spreadsheet, a picture or another binary file): save it as CSV UTF-8 and choose it again',
+      },
     ]);
   }
   part.value = text;

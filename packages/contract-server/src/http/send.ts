@@ -36,10 +36,17 @@ export interface CachedJson {
  * shapes it, since the bytes bypass the route's serialiser.
  */
 export function answersUntilWrite() {
+  const kept = textsUntilWrite();
+  return (store: Store, key: string, build: () => unknown): CachedJson =>
+    kept(store, key, () => JSON.stringify(build()));
+}
+
+/** answersUntilWrite for answers `build` serialises itself (its JSON text). */
+export function textsUntilWrite() {
   let keptFor: Store | null = null;
   let keptAt = -1;
   const entries = new Map<string, CachedJson>();
-  return function kept(store: Store, key: string, build: () => unknown): CachedJson {
+  return function kept(store: Store, key: string, build: () => string): CachedJson {
     if (keptFor !== store || keptAt !== store.version) {
       entries.clear();
       keptFor = store;
@@ -47,7 +54,7 @@ export function answersUntilWrite() {
     }
     let entry = entries.get(key);
     if (entry === undefined) {
-      entry = { json: Buffer.from(JSON.stringify(build())) };
+      entry = { json: Buffer.from(build()) };
       entries.set(key, entry);
     }
     return entry;

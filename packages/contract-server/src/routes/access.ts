@@ -3,6 +3,7 @@
 // it and why. The store module (store/access-questions.ts) answers; this one
 // pages and maps to the wire.
 
+import { holdersCsv } from '@userprofile/shared/access/walk';
 import { csvText } from '@userprofile/shared/csv';
 import type { FastifyReply } from 'fastify';
 import {
@@ -45,13 +46,6 @@ function holderView({ user, path }: Holder): S['AccessHolder'] {
   };
 }
 
-/** A file name from the names asked about, in the characters every file system takes. */
-const fileName = (...parts: string[]) =>
-  `${parts
-    .join('-')
-    .replace(/[^A-Za-z0-9._-]+/g, '_')
-    .slice(0, 120)}.csv`;
-
 export function accessRoutes(ctx: RouteContext): Routes {
   return {
     async listAccessHolders(
@@ -75,35 +69,11 @@ export function accessRoutes(ctx: RouteContext): Routes {
     },
     async exportAccessHolders(request: QueryReq<HolderParams>, reply: FastifyReply) {
       const found = accessHolders(ctx.store(), caller(request), request.params.uuid, holderQuery(request.query));
-      const header = [
-        'username',
-        'firstName',
-        'lastName',
-        'email',
-        'active',
-        'businessProfile',
-        'appProfile',
-        'application',
-        found.row.kind,
-      ];
-      const rows = found.holders.map(({ user, path }) => [
-        user.username,
-        user.firstName,
-        user.lastName,
-        user.email,
-        String(user.active),
-        path.businessProfile.name,
-        path.appProfile.name,
-        found.application.name,
-        found.row.name,
-      ]);
+      const csv = holdersCsv(found.application, found.row, found.holders);
       return reply
-        .header(
-          'Content-Disposition',
-          `attachment; filename="${fileName(found.application.name, found.row.name, 'holders')}"`,
-        )
+        .header('Content-Disposition', `attachment; filename="${csv.fileName}"`)
         .type('text/csv; charset=utf-8')
-        .send(csvText([header, ...rows]));
+        .send(csvText([csv.header, ...csv.rows]));
     },
     async checkAccess(
       request: Req & { query: { user: string; application: string; role?: string; element?: string } },

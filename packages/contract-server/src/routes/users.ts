@@ -1,10 +1,13 @@
 // Users (spec §7 "Users"): lists, get, save, activate/inactivate, the user
 // element configuration, bulk import and export; with the user's wire mapping.
 
+import { userMessages } from '@userprofile/shared/messages';
 import type { FastifyReply } from 'fastify';
-import { answersUntilWrite, type CachedJson, sendCachedJson } from '../http/send.ts';
+import { etagOf, ifMatchHolds } from '../http/etag.ts';
+import { type CachedJson, sendCachedJson, textsUntilWrite } from '../http/send.ts';
 import { type Caller, canSee, type UserDirectory, userWriteRefusal } from '../store/access.ts';
 import { effectiveAccess } from '../store/effective-access.ts';
+import { PreconditionFailedError } from '../store/errors.ts';
 import type { Store, UserInput } from '../store/store.ts';
 import type { AppRow, ConsoleRole, Scoped, UserRecord } from '../store/types.ts';
 import { bulkUsers } from '../store/user-bulk.ts';
@@ -133,6 +136,9 @@ export function userView(store: Store, u: UserRecord, reader: UserReader = EVERY
   };
 }
 
+/** The version of a user (issue 34, ETag / If-Match): its stored state, secrets left out. */
+export const userETag = (u: UserRecord): string => etagOf(u, ['passwordHash', 'passwordHistory']);
+
 // ----------------------------------------------------------------- inputs
 
 function userInput(u: S['UserInput']): UserInput {
@@ -161,12 +167,36 @@ export function userRoutes(ctx: RouteContext): Routes {
   // as bytes with a gzip copy made once on first demand: every answer writes
   // the same buffer, with no per-request serialising or compressing (a
   // 100000-user list is tens of MB as JSON, a tenth of that gzipped).
-  const lists = answersUntilWrite();
+  //
+  // A write of one user changes one row: each row's JSON is kept too, per
+  // scope and per user record (a write replaces its user's record), while
+  // nothing else a row shows changed (store.othersVersion: profile names, what
+  // the scope sees, the roles behind a read-only reason). A list after such a
+  // write is its kept rows joined, the changed one serialised again.
+  const lists = textsUntilWrite();
+  let rowsFor: Store | null = null;
+  let rowsAt = -1;
+  const rows = new Map<string, WeakMap<UserRecord, string>>();
   function userListJson(store: Store, who: Caller, active: boolean): CachedJson {
-    const key = `${active}|${who.role}|${who.role === 'ERRIGAL_ADMIN' ? '' : who.companyUuid}`;
-    return lists(store, key, () => {
+    const scope = `${who.role}|${who.role === 'ERRIGAL_ADMIN' ? '' : who.companyUuid}`;
+    return lists(store, `${active}|${scope}`, () => {
+      if (rowsFor !== store || rowsAt !== store.othersVersion) {
+        rows.clear();
+        rowsFor = store;
+        rowsAt = store.othersVersion;
+      }
+      let kept = rows.get(scope);
+      if (!kept) rows.set(scope, (kept = new WeakMap()));
       const reader = userReader(store, who);
-      return store.listUsers(who, active).map((u) => userListView(store, u, reader));
+      const texts = store.listUsers(who, active).map((u) => {
+        let text = kept.get(u);
+        if (text === undefined) {
+          text = JSON.stringify(userListView(store, u, reader));
+          kept.set(u, text);
+        }
+        return text;
+      });
+      return `[${texts.join(',')}]`;
     });
   }
 
@@ -188,10 +218,14 @@ export function userRoutes(ctx: RouteContext): Routes {
     async listInactiveUsers(request: Req, reply: FastifyReply) {
       return sendCachedJson(request, reply, userListJson(ctx.store(), caller(request), false));
     },
-    async getUser(request: Req<unknown, { uuid: string }>) {
+    async getUser(request: Req<unknown, { uuid: string }>, reply: FastifyReply) {
       const store = ctx.store();
       const who = caller(request);
-      return userView(store, store.getUser(who, request.params.uuid), userReader(store, who));
+      const user = store.getUser(who, request.params.uuid);
+      reply.header('ETag', userETag(user));
+      const changedAt = store.history.lastChangedAt('user', user.uuid);
+      if (changedAt) reply.header('Last-Modified', new Date(changedAt).toUTCString());
+      return userView(store, user, userReader(store, who));
     },
     async getUserByUsername(request: Req<unknown, { username: string }>) {
       const store = ctx.store();
@@ -205,10 +239,19 @@ export function userRoutes(ctx: RouteContext): Routes {
       caller(request);
       return ctx.store().userElementConfig;
     },
-    async updateUser(request: Req<S['UserUpdateBody']>) {
+    async updateUser(request: Req<S['UserUpdateBody']>, reply: FastifyReply) {
       const store = ctx.store();
       const who = caller(request);
-      const saved = store.saveUser(who, userInput(request.body.user), request.body.clonedId);
+      const input = userInput(request.body.user);
+      // A conditional update (If-Match): refused when the user changed since the editor read it. Nothing
+      // awaits between this check and the save, so no other write can come between them.
+      if (input.uuid && request.headers['if-match'] !== undefined) {
+        const current = store.getUser(who, input.uuid);
+        if (!ifMatchHolds(request.headers['if-match'], userETag(current)))
+          throw new PreconditionFailedError(userMessages.changedSinceRead(current.username));
+      }
+      const saved = store.saveUser(who, input, request.body.clonedId);
+      reply.header('ETag', userETag(saved));
       return userView(store, saved, userReader(store, who));
     },
     async pullUsers(request: Req) {

@@ -628,6 +628,10 @@ function seedStore(store: Store, userCount: number, seededHash: string, clusterC
   const trees = seedClusterTrees(store, clusterCount);
   const zone = [...v.clusters.values()].find((c) => c.parentUuid === trees.transport.uuid) as ClusterRecord;
   visibility('Transport Network Visibility', 'ADMIN', null, [zone], []);
+  // A profile of the SCO company that offers no default tree: its SCO admin cannot see the region tree its
+  // NOC profiles offer, so without this one it could create no user at all (issue 34 item 4). Made last, so
+  // the random data before it stays as it was.
+  business(`${companyB.name} Alarm Operators`, [alarmOperator, pmAnalyst], 'SCO_ADMIN', companyB.uuid);
   store.version = 0;
   return store;
 }

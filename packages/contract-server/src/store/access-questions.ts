@@ -4,39 +4,34 @@
 // application → the row) and hide what the reader's own GETs hide: a user,
 // business or application profile or row the reader cannot see is never
 // named; a path through one makes the answer incomplete instead.
-import { compareValues } from '@userprofile/shared/list';
+import {
+  type AccessApplication,
+  type CheckAnswer,
+  checkRow,
+  countHolders,
+  type Grant,
+  grantingProfiles,
+  type HeldRow,
+  type HolderStatus,
+  heldRow,
+  holderNeedle,
+  named,
+  type Reach,
+  reachOf,
+} from '@userprofile/shared/access/walk';
 import { type Caller, canSee } from './access.ts';
+import { accessWorld } from './access-world.ts';
 import { InvalidError, NotFoundError } from './errors.ts';
 import type { Store } from './store.ts';
-import type {
-  ApplicationRecord,
-  AppProfileRecord,
-  AppRow,
-  BusinessProfileRecord,
-  NamedRecord,
-  Scoped,
-  UserRecord,
-} from './types.ts';
+import type { ApplicationRecord, NamedRecord, Scoped, UserRecord } from './types.ts';
 
-export interface HeldRow {
-  kind: 'role' | 'element';
-  uuid: string;
-  name: string;
-  category: string;
-  externalRole: boolean;
-}
-
-export interface Path {
-  businessProfile: NamedRecord;
-  appProfile: NamedRecord;
-}
+export type { HeldRow, HolderStatus };
+export type Path = Grant;
 
 export interface Holder {
   user: UserRecord;
   path: Path;
 }
-
-export type HolderStatus = 'all' | 'active' | 'inactive';
 
 export interface HolderQuery {
   role?: string | undefined;
@@ -55,67 +50,10 @@ export interface Holders {
   holders: Holder[];
 }
 
-export type Verdict = 'granted' | 'grantedWithoutEffect' | 'notGranted' | 'incomplete';
-
-export interface MissingLink {
-  kind: 'noBusinessProfile' | 'noAppProfile' | 'rowNotIncluded';
-  businessProfile?: NamedRecord;
-  appProfile?: NamedRecord;
-}
-
-export interface AccessCheck {
+export interface AccessCheck extends CheckAnswer {
   user: { uuid: string; username: string; active: boolean };
   application: NamedRecord;
   row: HeldRow;
-  verdict: Verdict;
-  businessProfile: NamedRecord | null;
-  paths: Path[];
-  missing: MissingLink | null;
-  wouldGrant: { appProfile: NamedRecord; businessProfiles: NamedRecord[] }[];
-}
-
-const named = (r: NamedRecord): NamedRecord => ({ uuid: r.uuid, name: r.name });
-const byName = (a: NamedRecord, b: NamedRecord) => compareValues(a.name, b.name);
-
-// ------------------------------------------------------------------ the index
-
-/**
- * Which application profiles include a row and which business profiles use
- * an application profile, built once per store version: the answers walk
- * from a row to the profiles that grant it instead of scanning every profile.
- */
-interface AccessIndex {
-  version: number;
-  /** Row uuid → application profiles that include it. */
-  appProfilesByRow: Map<string, AppProfileRecord[]>;
-  /** Application profile uuid → business profiles that use it. */
-  businessProfilesByAppProfile: Map<string, BusinessProfileRecord[]>;
-}
-
-const indexes = new WeakMap<Store, AccessIndex>();
-
-function indexOf(store: Store): AccessIndex {
-  const known = indexes.get(store);
-  if (known && known.version === store.version) return known;
-  const appProfilesByRow = new Map<string, AppProfileRecord[]>();
-  for (const ap of store.appProfiles.values()) {
-    for (const id of [...ap.roles, ...ap.elements]) {
-      const list = appProfilesByRow.get(id);
-      if (list) list.push(ap);
-      else appProfilesByRow.set(id, [ap]);
-    }
-  }
-  const businessProfilesByAppProfile = new Map<string, BusinessProfileRecord[]>();
-  for (const bp of store.businessProfiles.values()) {
-    for (const id of bp.appProfiles) {
-      const list = businessProfilesByAppProfile.get(id);
-      if (list) list.push(bp);
-      else businessProfilesByAppProfile.set(id, [bp]);
-    }
-  }
-  const index: AccessIndex = { version: store.version, appProfilesByRow, businessProfilesByAppProfile };
-  indexes.set(store, index);
-  return index;
 }
 
 /** Every user in username order, and how to tell whether that order still holds. */
@@ -204,22 +142,12 @@ function applicationRow(
   caller: Caller,
   applicationUuid: string,
   query: { role?: string | undefined; element?: string | undefined },
-): { app: ApplicationRecord; row: AppRow; held: HeldRow } {
+): { app: ApplicationRecord; held: HeldRow } {
   const asked = askedRow(query);
   const app = store.getApplication(caller, applicationUuid);
-  const row = (asked.kind === 'role' ? app.roles : app.elements).find((r) => r.uuid === asked.uuid);
-  if (!row) throw new NotFoundError(`${asked.kind === 'role' ? 'Role' : 'Element'} ${asked.uuid} was not found`);
-  return {
-    app,
-    row,
-    held: {
-      kind: asked.kind,
-      uuid: row.uuid,
-      name: row.name,
-      category: asked.kind === 'role' ? '' : row.category,
-      externalRole: row.externalRole,
-    },
-  };
+  const held = heldRow(app, asked);
+  if (!held) throw new NotFoundError(`${asked.kind === 'role' ? 'Role' : 'Element'} ${asked.uuid} was not found`);
+  return { app, held };
 }
 
 // ---------------------------------------------------------------- who has it
@@ -234,7 +162,7 @@ function applicationRow(
 export function accessHolders(store: Store, caller: Caller, applicationUuid: string, query: HolderQuery): Holders {
   const { app, held } = applicationRow(store, caller, applicationUuid, query);
   const status = query.status ?? 'all';
-  const needle = query.q?.trim().toLowerCase() ?? '';
+  const needle = holderNeedle(query.q);
   // What a reader sees depends only on its role and company.
   const key = [
     caller.role,
@@ -280,9 +208,6 @@ function scopeRule(caller: Caller): (record: Scoped) => boolean {
   };
 }
 
-/** What each business profile means for the question: the path it grants, or that it is withheld from the reader. */
-type Reach = { path: Path; pathMatches: boolean } | 'withheld';
-
 function workOutHolders(
   store: Store,
   caller: Caller,
@@ -291,61 +216,21 @@ function workOutHolders(
   status: HolderStatus,
   needle: string,
 ): Holders {
-  const index = indexOf(store);
-  const granting = new Set(
-    (index.appProfilesByRow.get(held.uuid) ?? []).filter((ap) => ap.applicationUuid === app.uuid),
-  );
+  const world = accessWorld(store, caller);
+  const granting = grantingProfiles(world, app, held);
   const reach = new Map<string, Reach>();
   for (const bp of store.businessProfiles.values()) {
-    if (!canSee(caller, bp)) {
-      reach.set(bp.uuid, 'withheld');
-      continue;
-    }
-    const own = bp.appProfiles.flatMap((id) => {
-      const ap = store.appProfiles.get(id);
-      return ap && ap.applicationUuid === app.uuid ? [ap] : [];
-    });
-    if (own.some((ap) => !canSee(caller, ap))) {
-      reach.set(bp.uuid, 'withheld');
-      continue;
-    }
-    const ap = own.find((p) => granting.has(p));
-    if (!ap) continue;
-    reach.set(bp.uuid, {
-      path: { businessProfile: named(bp), appProfile: named(ap) },
-      pathMatches: needle !== '' && (bp.name.toLowerCase().includes(needle) || ap.name.toLowerCase().includes(needle)),
-    });
+    const r = reachOf(world, world.businessProfile(bp.uuid), app, granting, needle);
+    if (r) reach.set(bp.uuid, r);
   }
-
-  const result: Holders = {
-    application: named(app),
-    row: held,
-    active: 0,
-    inactive: 0,
-    withheld: 0,
-    holders: [],
-  };
   const sees = scopeRule(caller);
-  // One pass in username order: no sorting of what may be 30000 holders.
-  for (const u of usernameOrder(store)) {
-    const r = u.businessProfileUuid ? reach.get(u.businessProfileUuid) : undefined;
-    if (r === undefined || !sees(u)) continue;
-    const userMatches =
-      needle === '' ||
-      u.username.toLowerCase().includes(needle) ||
-      u.firstName.toLowerCase().includes(needle) ||
-      u.lastName.toLowerCase().includes(needle);
-    const statusMatches = status === 'all' || u.active === (status === 'active');
-    if (r === 'withheld') {
-      if (userMatches && statusMatches) result.withheld++;
-      continue;
-    }
-    if (!(userMatches || r.pathMatches)) continue;
-    if (u.active) result.active++;
-    else result.inactive++;
-    if (statusMatches) result.holders.push({ user: u, path: r.path });
-  }
-  return result;
+  const counted = countHolders(
+    usernameOrder(store),
+    (u) => (u.businessProfileUuid && sees(u) ? reach.get(u.businessProfileUuid) : undefined),
+    status,
+    needle,
+  );
+  return { application: named(app), row: held, ...counted };
 }
 
 // ------------------------------------------------------------- check access
@@ -359,60 +244,13 @@ export function checkAccess(
   askedRow(query);
   const user = store.getUser(caller, query.user);
   const { app, held } = applicationRow(store, caller, query.application, query);
-  const answer: AccessCheck = {
+  const world = accessWorld(store, caller);
+  const bp = user.businessProfileUuid ? world.businessProfile(user.businessProfileUuid) : undefined;
+  const appView = world.application(app.uuid) as AccessApplication;
+  return {
     user: { uuid: user.uuid, username: user.username, active: user.active },
     application: named(app),
     row: held,
-    verdict: 'notGranted',
-    businessProfile: null,
-    paths: [],
-    missing: null,
-    wouldGrant: [],
+    ...checkRow(world, user, bp, appView, held),
   };
-  const bp = user.businessProfileUuid ? store.businessProfiles.get(user.businessProfileUuid) : undefined;
-  if (bp && !canSee(caller, bp)) return { ...answer, verdict: 'incomplete' };
-  if (!bp)
-    return { ...answer, missing: { kind: 'noBusinessProfile' }, wouldGrant: wouldGrant(store, caller, app, held) };
-
-  answer.businessProfile = named(bp);
-  const own = bp.appProfiles.flatMap((id) => {
-    const ap = store.appProfiles.get(id);
-    return ap && ap.applicationUuid === app.uuid ? [ap] : [];
-  });
-  const seen = own.filter((ap) => canSee(caller, ap));
-  const includes = (ap: AppProfileRecord) => (held.kind === 'role' ? ap.roles : ap.elements).includes(held.uuid);
-  // The decisive path first: the one the profiles resolve through, by name when the data holds several.
-  const granting = seen.filter(includes).sort(byName);
-  if (granting.length > 0) {
-    return {
-      ...answer,
-      verdict: user.active ? 'granted' : 'grantedWithoutEffect',
-      paths: granting.map((ap) => ({ businessProfile: named(bp), appProfile: named(ap) })),
-    };
-  }
-  if (seen.length < own.length) return { ...answer, verdict: 'incomplete' };
-  const first = seen.sort(byName)[0];
-  return {
-    ...answer,
-    missing: first
-      ? { kind: 'rowNotIncluded', businessProfile: named(bp), appProfile: named(first) }
-      : { kind: 'noAppProfile', businessProfile: named(bp) },
-    wouldGrant: wouldGrant(store, caller, app, held),
-  };
-}
-
-/** The application profiles (seen by the caller) that include the row, each with the business profiles (seen) using it. */
-function wouldGrant(store: Store, caller: Caller, app: ApplicationRecord, held: HeldRow): AccessCheck['wouldGrant'] {
-  const index = indexOf(store);
-  return (index.appProfilesByRow.get(held.uuid) ?? [])
-    .filter((ap) => ap.applicationUuid === app.uuid && canSee(caller, ap))
-    .filter((ap) => (held.kind === 'role' ? ap.roles : ap.elements).includes(held.uuid))
-    .sort(byName)
-    .map((ap) => ({
-      appProfile: named(ap),
-      businessProfiles: (index.businessProfilesByAppProfile.get(ap.uuid) ?? [])
-        .filter((bp) => canSee(caller, bp))
-        .map(named)
-        .sort(byName),
-    }));
 }

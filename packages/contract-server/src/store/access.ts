@@ -1,5 +1,6 @@
 // Role and scoping rules of docs/decisions.md "Roles and scoping (spec §6)",
 // applied by the store. The ranking itself is shared with the console.
+import { hiddenProfileReason } from '@userprofile/shared/access/walk';
 import { highestRole, isRole, roleRank, canSee as sharedCanSee } from '@userprofile/shared/constants';
 import type { ConsoleRole, Principal } from '../auth/contract.ts';
 import { ForbiddenError } from './errors.ts';
@@ -166,7 +167,7 @@ export function userWriteRefusal(caller: Caller, user: UserRecordScope, director
   if (caller.role === 'ERRIGAL_ADMIN') return null;
   // The hidden profile first: the role it grants is not the caller's to learn either.
   if (!directory.seesProfilesOf(caller, user)) {
-    return `${label} holds a profile you cannot see: only an administrator who sees it may change this user`;
+    return hiddenProfileReason(label);
   }
   if (roleRank(highestRole(directory.rolesGrantedBy(user.businessProfileUuid))) > roleRank(caller.role)) {
     return `${label} holds a role above your own: only an administrator at that role or above may change this user`;

@@ -26,6 +26,11 @@ export class ForbiddenError extends DomainError {
   readonly statusCode = 403;
 }
 
+/** A conditional write (`If-Match`) whose record changed since it was read (issue 34, extension). */
+export class PreconditionFailedError extends DomainError {
+  readonly statusCode = 412;
+}
+
 /** The request was understood but the value is not acceptable (password used before). */
 export class NotAcceptableError extends DomainError {
   readonly statusCode = 406;

@@ -668,6 +668,11 @@ export class HistoryLog {
     }
   }
 
+  /** When the record last changed, if an entry of it is kept (issue 34: Last-Modified). */
+  lastChangedAt(kind: HistoryKind, uuid: string): string | undefined {
+    return this.byRecord.get(key(kind, uuid))?.at(-1)?.at;
+  }
+
   /** The record's last recorded view (its state when deleted), if any entry of it is kept. */
   lastView(kind: HistoryKind, uuid: string): WireRecord | null | undefined {
     const e = this.byRecord.get(key(kind, uuid))?.at(-1);

@@ -342,6 +342,15 @@ export class Store implements AuthStore, UserDirectory {
 
   /** Bumped by every write; caches of serialised answers key on it. */
   version = 0;
+  /**
+   * Bumped by every write but those of users alone (a save, a status change,
+   * an import): while it stays, what a users list row shows of other records
+   * (profile names, whether the reader sees them, the roles that decide whether
+   * it may change the user) is as it was, so a row changes only with its user.
+   */
+  othersVersion = 0;
+  /** Bumped when a user is added or its username changes: only then is the username order made again. */
+  private userSetVersion = 0;
   private sortedUsersVersion = -1;
   private sortedUsers: UserRecord[] = [];
 
@@ -367,19 +376,48 @@ export class Store implements AuthStore, UserDirectory {
   largeWrite: () => LargeWrite = inMemoryLargeWrite;
 
   private touch(): void {
+    this.othersVersion++;
+    this.touchUsers();
+  }
+
+  /** A write of users alone (see othersVersion). */
+  private touchUsers(): void {
     this.version++;
     this.onWrite();
+  }
+
+  /** A user record replaced by another of the same username: in place in the username order, if it is made. */
+  private replaceSorted(old: UserRecord, user: UserRecord): void {
+    if (this.sortedUsersVersion !== this.userSetVersion) return;
+    const sorted = this.sortedUsers;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareValues((sorted[mid] as UserRecord).username, user.username) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    // Usernames the comparator holds equal (numeric-aware: tie7, tie007) sit together: the record is among them.
+    for (let i = lo; i < sorted.length && compareValues((sorted[i] as UserRecord).username, user.username) === 0; i++) {
+      if (sorted[i] === old) {
+        sorted[i] = user;
+        return;
+      }
+    }
+    this.userSetVersion++;
   }
 
   // ---------------------------------------------------------------- seeding
 
   /** Adds or replaces a user as given (no rules checked: the seed, and saves once checked). */
   insertUser(user: UserRecord): void {
-    const wasActive = this.users.get(user.uuid)?.active ?? false;
+    const old = this.users.get(user.uuid);
     this.users.set(user.uuid, user);
-    if (wasActive && !user.active) this.onUserDeactivated(user.uuid);
+    if (old?.active && !user.active) this.onUserDeactivated(user.uuid);
     this.usernames.set(user.username.toLowerCase(), user.uuid);
-    this.touch();
+    if (old && old.username === user.username) this.replaceSorted(old, user);
+    else this.userSetVersion++;
+    this.touchUsers();
   }
 
   // ------------------------------------------------------------------ users
@@ -390,9 +428,9 @@ export class Store implements AuthStore, UserDirectory {
    * the same order; cached until the next write.
    */
   usersSorted(): UserRecord[] {
-    if (this.sortedUsersVersion !== this.version) {
+    if (this.sortedUsersVersion !== this.userSetVersion) {
       this.sortedUsers = [...this.users.values()].sort((a, b) => compareValues(a.username, b.username));
-      this.sortedUsersVersion = this.version;
+      this.sortedUsersVersion = this.userSetVersion;
     }
     return this.sortedUsers;
   }
@@ -500,14 +538,14 @@ export class Store implements AuthStore, UserDirectory {
             category: offered.get(e.uuid)?.category ?? null,
           })),
         },
-        // A default tree is required where the caller can choose one: rows hidden from it are not its to set.
-        {
-          businessProfileOffersDefaultTree: [...offered.values()].some(
-            (e) => e.category === DEFAULT_TREE_CATEGORY && canSee(caller, e),
-          ),
-        },
+        // A default tree is required of every role alike (issue 34 item 4): a value kept from before counts.
+        { businessProfileOffersDefaultTree: [...offered.values()].some((e) => e.category === DEFAULT_TREE_CATEGORY) },
       ),
     );
+    // One whose default trees are all hidden from the caller cannot be satisfied by it: said in words.
+    const trees = [...offered.values()].filter((e) => e.category === DEFAULT_TREE_CATEGORY);
+    if (errors.has('defaultTreeMustBeAssigned') && trees.length > 0 && !trees.some((e) => canSee(caller, e)))
+      errors.replace('defaultTreeMustBeAssigned', userMessages.defaultTreeHidden);
     if (existing && existing.username !== input.username)
       errors.add('username', 'The username cannot be changed once saved');
     if (input.businessProfileUuid && (!bp || !canSee(caller, bp)))
@@ -589,22 +627,27 @@ export class Store implements AuthStore, UserDirectory {
   }
 
   /** Activates or inactivates a user; answers the list (active or inactive) the user moved into. */
-  setActive(caller: Caller, uuid: string, active: boolean): UserRecord[] {
+  setActive(caller: Caller, uuid: string, active: boolean): UserRecord {
     const user = this.getUser(caller, uuid);
     requireUserWrite(caller, user, this);
-    if (!user.businessProfileUuid) {
+    // Taking access away is always possible (issue 34 item 3): only activating needs a profile.
+    if (active && !user.businessProfileUuid) {
       throw new InvalidError('User does not have a Profile assigned', [
         { field: 'body.businessProfile', reason: 'User does not have a Profile assigned' },
       ]);
     }
     if (user.active !== active) {
       const pending = this.history.begin('user', user);
-      user.active = active;
+      // A new record, not the old one changed: what is kept per record (a list row's JSON) sees the change.
+      const changed = { ...user, active };
+      this.users.set(user.uuid, changed);
+      this.replaceSorted(user, changed);
       if (!active) this.onUserDeactivated(user.uuid);
-      this.touch();
-      this.history.commit(pending, active ? 'activate' : 'inactivate', user, this.sourceOf(caller));
+      this.touchUsers();
+      this.history.commit(pending, active ? 'activate' : 'inactivate', changed, this.sourceOf(caller));
+      return changed;
     }
-    return this.listUsers(caller, active);
+    return user;
   }
 
   /**
@@ -680,7 +723,9 @@ export class Store implements AuthStore, UserDirectory {
       this.users.set(uuid, r);
       this.usernames.set(r.username.toLowerCase(), uuid);
     }
-    this.touch();
+    // Many users at once: the username order is made again, once.
+    this.userSetVersion++;
+    this.touchUsers();
     this.history.appendReserved(entries, write.keepsEntries);
     for (const uuid of deactivated) this.onUserDeactivated(uuid);
     return true;

@@ -119,9 +119,9 @@ function checkRow(
   const refusal = userWriteRefusal(caller, user, store);
   if (refusal) return { uuid, result: 'refused', reason: refusal };
   if (action === 'activate' || action === 'deactivate') {
-    // The rules of POST /user/activate and /user/inactivate (Store.setActive).
-    if (!user.businessProfileUuid) return { uuid, result: 'refused', reason: NO_PROFILE };
+    // The rules of POST /user/activate and /user/inactivate (Store.setActive): only activating needs a profile.
     const active = action === 'activate';
+    if (active && !user.businessProfileUuid) return { uuid, result: 'refused', reason: NO_PROFILE };
     if (user.active === active) return { uuid, result: 'unchanged' };
     return { record: { ...user, active } };
   }

@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DEFAULT_TREE_CATEGORY } from '@userprofile/shared/constants';
-import { csvText, inertCell, restoreCell } from '@userprofile/shared/csv';
+import { csvText, inertCell, REQUIRED_IMPORT_COLUMNS, restoreCell, USER_IMPORT_COLUMNS } from '@userprofile/shared/csv';
 import { userMessages } from '@userprofile/shared/messages';
 import { parse } from 'csv-parse';
 import type { Caller } from './access.ts';
@@ -15,31 +15,9 @@ import type { Store, UserInput } from './store.ts';
 import type { AppRow, Scoped, UserRecord } from './types.ts';
 import { FieldErrors } from './validate.ts';
 
-/** Fixed columns; one column per category of the user element config follows. */
-const USER_COLUMNS = [
-  'username',
-  'email',
-  'firstName',
-  'lastName',
-  'deskPhone',
-  'mobilePhone',
-  'active',
-  'location',
-  'businessProfile',
-  'visibilityProfile',
-  'minimumRole',
-  'errigalCustomerCompany',
-] as const;
-
-const REQUIRED_COLUMNS = [
-  'username',
-  'email',
-  'firstName',
-  'lastName',
-  'active',
-  'businessProfile',
-  'visibilityProfile',
-];
+/** The import's columns (shared: the console's import template writes the same header). */
+const USER_COLUMNS = USER_IMPORT_COLUMNS;
+const REQUIRED_COLUMNS = REQUIRED_IMPORT_COLUMNS;
 
 export { inertCell, restoreCell };
 
@@ -164,7 +142,15 @@ function parseFailure(e: { message: string; code?: string }): string {
 async function parseCsv(text: string, pause: () => Promise<void>): Promise<CsvRecord[]> {
   const records: CsvRecord[] = [];
   // info: the bytes read up to the end of each record, from which its line is counted.
-  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: false, info: true });
+  // Any line end, mixed within one file too (issue 34: a file edited on two systems): csv-parse otherwise takes
+  // the first one it meets for the whole file.
+  const parser = parse({
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: false,
+    info: true,
+    record_delimiter: ['\r\n', '\n', '\r'],
+  });
   const bytes = Buffer.from(text, 'utf8');
   const lines = new LineCounter(bytes);
   let consumed = 0;

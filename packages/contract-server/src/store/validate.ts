@@ -26,6 +26,12 @@ export class FieldErrors {
     this.list.push(e);
   }
 
+  /** Says a field's error in other words. */
+  replace(field: string, reason: string): void {
+    const e = this.list.find((x) => x.field === this.prefix + field);
+    if (e) e.reason = reason;
+  }
+
   /** Adds the messages of a shared validator ('roles.2.name' keys stay dotted, like request validation's paths). */
   addAll(result: ValidationErrors<string>): void {
     for (const [field, reason] of Object.entries(result)) if (reason) this.add(field, reason);

@@ -1,16 +1,29 @@
-// Security checklist, "Authorize": every bad authorization request is refused
-// with an error (400), at the login page and at the API, never with a redirect.
+// Security checklist, "Authorize": every bad authorization request is refused.
+// The API answers 400. The login page (the authorization endpoint) answers an
+// error page while the client or its redirect target is in doubt, never a
+// redirect; once both are sure, it sends the error back to the client with its
+// state and the issuer (RFC 6749 §4.1.2.1, RFC 9207), and never a code.
 
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authAppUnderTest, consoleBuild } from '../harness.ts';
-import { authorizeRequest, Browser, CONSOLE_CLIENT, exchange, obtainCode, PARTNER_CLIENT, pkce } from './harness.ts';
+import {
+  authorizeRequest,
+  Browser,
+  CONSOLE_CLIENT,
+  exchange,
+  ORIGIN,
+  obtainCode,
+  PARTNER_CLIENT,
+  pkce,
+} from './harness.ts';
 
 // A stand-in for the built console, so the login page itself can load.
 const t = authAppUnderTest(
   () => ({ webDist: consoleBuild({ 'index.html': '<!doctype html><title>User Profile login</title>' }) }),
   { reseedEach: false },
 );
+const ISSUER = `${ORIGIN}/userprofile`;
 let app: FastifyInstance;
 let browser: Browser;
 
@@ -29,6 +42,7 @@ function query(params: Record<string, string>) {
   return new URLSearchParams(params).toString();
 }
 
+/** Refused by the API with a 400, and by the login page with an error page: no redirect anywhere. */
 async function expectRefused(request: Record<string, unknown>) {
   const api = await browser.authorize({ authorizeRequest: request });
   expect(api.statusCode).toBe(400);
@@ -39,6 +53,25 @@ async function expectRefused(request: Record<string, unknown>) {
   expect(page.headers.location).toBeUndefined();
   expect(page.body).toContain('Sign-in request refused');
   return api.json() as { message: string; errors: { field: string }[] };
+}
+
+/**
+ * Refused by the API with a 400, and by the login page with the error sent back
+ * to the client's registered target: error, state and iss, never a code.
+ */
+async function expectSentBack(request: Record<string, unknown>, error = 'invalid_request', search?: string) {
+  const api = await browser.authorize({ authorizeRequest: request });
+  expect(api.statusCode).toBe(400);
+  expect(api.json()).not.toHaveProperty('redirectUrl');
+  const page = await loginPage(search ?? query(request as Record<string, string>));
+  expect(page.statusCode).toBe(303);
+  expect(page.headers['cache-control']).toBe('no-store');
+  const location = new URL(String(page.headers.location));
+  expect(`${location.origin}${location.pathname}`).toBe(request.redirect_uri);
+  expect(location.searchParams.get('error')).toBe(error);
+  expect(location.searchParams.get('iss')).toBe(ISSUER);
+  expect(location.searchParams.has('code')).toBe(false);
+  return { api: api.json() as { message: string; errors: { field: string }[] }, location };
 }
 
 describe('redirect_uri', () => {
@@ -78,27 +111,29 @@ describe('redirect_uri', () => {
 
 describe('PKCE', () => {
   it('code_challenge_method=plain is refused', async () => {
-    const body = await expectRefused(authorizeRequest({ code_challenge_method: 'plain' }));
-    expect(JSON.stringify(body)).toContain('code_challenge_method');
+    const { api, location } = await expectSentBack(authorizeRequest({ code_challenge_method: 'plain', state: 's1' }));
+    expect(JSON.stringify(api)).toContain('code_challenge_method');
+    expect(location.searchParams.get('error_description')).toBe("code_challenge_method must be 'S256'");
+    expect(location.searchParams.get('state')).toBe('s1');
   });
 
   it('a challenge without method is refused (absent means plain)', async () => {
     const { code_challenge_method: _, ...request } = authorizeRequest();
-    const body = await expectRefused(request);
-    expect(body.errors[0]?.field).toBe('body.authorizeRequest.code_challenge_method');
+    const { api } = await expectSentBack(request);
+    expect(api.errors[0]?.field).toBe('body.authorizeRequest.code_challenge_method');
   });
 
   it('no challenge is refused', async () => {
     const { code_challenge: _, ...request } = authorizeRequest();
-    await expectRefused(request);
+    await expectSentBack(request);
   });
 
   it('a challenge of 42 characters is refused', async () => {
-    await expectRefused(authorizeRequest({ code_challenge: 'a'.repeat(42) }));
+    await expectSentBack(authorizeRequest({ code_challenge: 'a'.repeat(42) }));
   });
 
   it('a challenge of 129 characters is refused', async () => {
-    await expectRefused(authorizeRequest({ code_challenge: 'a'.repeat(129) }));
+    await expectSentBack(authorizeRequest({ code_challenge: 'a'.repeat(129) }));
   });
 
   it.each([
@@ -108,7 +143,7 @@ describe('PKCE', () => {
     ['space', `${'a'.repeat(42)} `],
     ['non-ASCII', `${'a'.repeat(42)}é`],
   ])('a challenge with a character outside [A-Za-z0-9-._~] (%s) is refused', async (_name, challenge) => {
-    await expectRefused(authorizeRequest({ code_challenge: challenge }));
+    await expectSentBack(authorizeRequest({ code_challenge: challenge }));
   });
 
   it('43 and 128 characters of the whole alphabet are accepted', async () => {
@@ -120,22 +155,41 @@ describe('PKCE', () => {
 });
 
 describe('parameters', () => {
-  it('a parameter given twice (state=a&state=b) is refused at the login page', async () => {
-    const base = query(authorizeRequest({ state: 'a' }) as Record<string, string>);
-    const page = await loginPage(`${base}&state=b`);
-    expect(page.statusCode).toBe(400);
-    expect(page.headers.location).toBeUndefined();
-    expect(page.body).toContain('state');
+  it('a parameter given twice (state=a&state=b) is sent back to the client without a state', async () => {
+    const request = authorizeRequest({ state: 'a' }) as Record<string, string>;
+    const { location } = await expectSentBack(
+      { ...request, state: ['a', 'b'] },
+      'invalid_request',
+      `${query(request)}&state=b`,
+    );
+    expect(location.searchParams.get('error_description')).toBe('state must be given once, as a string');
+    expect(location.searchParams.has('state')).toBe(false);
   });
 
-  it.each(['client_id', 'redirect_uri', 'code_challenge'])(
-    'a repeated %s is refused at the login page',
-    async (name) => {
-      const request = authorizeRequest({}, PARTNER_CLIENT) as Record<string, string>;
-      const page = await loginPage(`${query(request)}&${name}=${encodeURIComponent(request[name] as string)}`);
-      expect(page.statusCode).toBe(400);
-    },
-  );
+  // Until the client and its redirect target are sure, nothing is sent anywhere.
+  it.each(['client_id', 'redirect_uri'])('a repeated %s gets an error page, never a redirect', async (name) => {
+    const request = authorizeRequest({}, PARTNER_CLIENT) as Record<string, string>;
+    const page = await loginPage(`${query(request)}&${name}=${encodeURIComponent(request[name] as string)}`);
+    expect(page.statusCode).toBe(400);
+    expect(page.headers.location).toBeUndefined();
+    expect(page.body).toContain(name);
+  });
+
+  it('a repeated code_challenge is sent back to the client', async () => {
+    const request = authorizeRequest({}, PARTNER_CLIENT) as Record<string, string>;
+    await expectSentBack(
+      { ...request, code_challenge: [request.code_challenge, request.code_challenge] },
+      'invalid_request',
+      `${query(request)}&code_challenge=${encodeURIComponent(request.code_challenge as string)}`,
+    );
+  });
+
+  it('an unsupported response_mode is sent back with its state byte for byte', async () => {
+    const state = 'a b+c&d=e%20f/?#ü';
+    const { location } = await expectSentBack(authorizeRequest({ response_mode: 'fragment', state }));
+    expect(location.searchParams.get('state')).toBe(state);
+    expect(location.searchParams.getAll('iss')).toHaveLength(1);
+  });
 
   it('a parameter given twice in the JSON request (an array) is refused', async () => {
     const res = await browser.authorize({ authorizeRequest: authorizeRequest({ state: ['a', 'b'] }) });
@@ -177,7 +231,7 @@ describe('parameters', () => {
   });
 
   it("response_type other than 'code' is refused", async () => {
-    await expectRefused(authorizeRequest({ response_type: 'token' }));
+    await expectSentBack(authorizeRequest({ response_type: 'token' }), 'unsupported_response_type');
   });
 
   it('state comes back byte for byte', async () => {

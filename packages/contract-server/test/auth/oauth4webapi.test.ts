@@ -183,6 +183,31 @@ describe('oauth4webapi against the dev backend', () => {
     });
   }
 
+  // Issue 31 item 12: an error sent back from the authorization endpoint names the issuer too, so a
+  // client that checks RFC 9207 reads the error itself, not "response parameter iss missing".
+  it('a refused request comes back to the client as an authorization error it can read (iss included)', async () => {
+    const as = await discover('oidc');
+    const state = oauth.generateRandomState();
+    const { url } = await authorizationUrl(as, CONSOLE_CLIENT_ID, oauth.generateRandomCodeVerifier(), {
+      state,
+      code_challenge_method: 'plain',
+    });
+    const page = await fetch(url, { redirect: 'manual' });
+    expect(page.status).toBe(303);
+    const callback = new URL(page.headers.get('location') as string);
+    let refused: unknown;
+    try {
+      oauth.validateAuthResponse(as, { client_id: CONSOLE_CLIENT_ID }, callback, state);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(oauth.AuthorizationResponseError);
+    expect(refused).toMatchObject({
+      error: 'invalid_request',
+      error_description: "code_challenge_method must be 'S256'",
+    });
+  });
+
   it('refresh is not offered: not advertised, and the grant is unsupported_grant_type', async () => {
     const as = await discover('oauth2');
     expect(as.grant_types_supported).not.toContain('refresh_token');

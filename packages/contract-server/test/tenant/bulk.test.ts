@@ -74,13 +74,25 @@ describe('POST /user/bulk as a customer admin', () => {
 });
 
 describe('POST /user/bulk: the rules of the single-user calls, per row', () => {
-  it('activate and deactivate refuse a user without a business profile, as the status toggle does', async () => {
+  it('activate refuses a user without a business profile, as the status toggle does', async () => {
     user(fx.A.user.uuid).businessProfileUuid = null;
-    const res = await bulk(PROVIDER, { action: 'deactivate', uuids: [fx.A.user.uuid, fx.B.user.uuid] });
+    user(fx.A.user.uuid).active = false;
+    user(fx.B.user.uuid).active = false;
+    const res = await bulk(PROVIDER, { action: 'activate', uuids: [fx.A.user.uuid, fx.B.user.uuid] });
     expect(res.body.results).toEqual([
       { uuid: fx.A.user.uuid, result: 'refused', reason: 'User does not have a Profile assigned' },
       { uuid: fx.B.user.uuid, result: 'done' },
     ]);
+  });
+
+  it('deactivate takes access away from a user without a business profile too (issue 34 item 3)', async () => {
+    user(fx.A.user.uuid).businessProfileUuid = null;
+    const res = await bulk(PROVIDER, { action: 'deactivate', uuids: [fx.A.user.uuid, fx.B.user.uuid] });
+    expect(res.body.results).toEqual([
+      { uuid: fx.A.user.uuid, result: 'done' },
+      { uuid: fx.B.user.uuid, result: 'done' },
+    ]);
+    expect(user(fx.A.user.uuid).active).toBe(false);
   });
 
   it('a user already so is unchanged; an unknown uuid is refused; a uuid asked twice is answered once', async () => {

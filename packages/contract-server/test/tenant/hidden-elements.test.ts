@@ -1,7 +1,9 @@
 // A user's GET leaves out element values whose application row the reader may
 // not see (issue 22 item 8); the console saves what it got. Such a save must
 // keep those values, not drop them: bad input loses nothing, and an admin's
-// unchanged Update User is not input at all.
+// unchanged Update User is not input at all. A rule is not lifted because a
+// value is hidden, though: it is refused for every role alike (issue 34).
+import { userMessages } from '@userprofile/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { type Caller, canSee, highestRole } from '../../src/store/access.ts';
 import { API, appUnderTest } from '../harness.ts';
@@ -48,8 +50,8 @@ describe('a save of the GET a reader got keeps the element values hidden from it
   }
 });
 
-describe('a value the saver cannot choose is not required of it', () => {
-  it('sco.admin creates a user with a business profile whose default-tree rows are hidden from it, without a default tree', async () => {
+describe('the default tree rule holds for every role (issue 34 item 4)', () => {
+  it('sco.admin cannot create a user with a business profile whose default-tree rows are all hidden from it, and is told why', async () => {
     const caller = callerOf(SCO);
     const rows = [...store().applications.values()].flatMap((a) => a.elements);
     const hiddenTree = rows.filter((r) => r.category === 'NOVA_NOVA_TREE' && !canSee(caller, r)).map((r) => r.uuid);
@@ -75,6 +77,11 @@ describe('a value the saver cannot choose is not required of it', () => {
         },
       },
     });
-    expect(res.status, res.text).toBe(200);
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.errors).toContainEqual({
+      field: 'body.user.defaultTreeMustBeAssigned',
+      reason: userMessages.defaultTreeHidden,
+    });
+    expect(store().findUserByUsername('sco.hidden.tree')).toBeUndefined();
   });
 });

@@ -376,7 +376,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One user by uuid */
+        /**
+         * One user by uuid
+         * @description The answer may carry an `ETag` (extension, issue 34): the version of the
+         *     user record, which `updateUser` takes back in `If-Match` to refuse a
+         *     stale write. A backend without it sends no `ETag`; the console then
+         *     compares the record it reads again before a save with the one its
+         *     editor was opened on.
+         */
         get: operations["getUser"];
         put?: never;
         post?: never;
@@ -546,6 +553,10 @@ export interface paths {
          *     names the user a new user was cloned from. The response is the saved
          *     user; `failedUpdateApps` names the applications the change could not be
          *     pushed to. A username already taken gives 409.
+         *
+         *     Extension (issue 34): an update may send `If-Match` with the `ETag` its
+         *     editor read (getUser); when the user has changed since, nothing is saved
+         *     and the answer is 412. The saved user's answer carries its new `ETag`.
          */
         post: operations["updateUser"];
         delete?: never;
@@ -2389,6 +2400,11 @@ export interface components {
             name: components["schemas"]["Name"];
             roles: components["schemas"]["EffectiveRole"][];
             elements: components["schemas"]["EffectiveElement"][];
+            /**
+             * @description Designed (issue 34 item 6): true when the user's profiles grant rows of this application that the caller may not see; they are left out of `roles` and `elements`, which are then not the whole answer. Absent otherwise.
+             * @enum {boolean}
+             */
+            partHidden?: true;
         };
         EffectiveRole: {
             uuid: components["schemas"]["Uuid"];
@@ -2692,6 +2708,25 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description Extension (issue 34, RFC 9110 §15.5.13): the record changed since the
+         *     version `If-Match` names was read; nothing was saved. Read it again.
+         */
+        PreconditionFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "statusCode": 412,
+                 *       "error": "Precondition Failed",
+                 *       "message": "The user was changed since it was read; nothing was saved."
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The uploaded file or the request body is too large. */
         PayloadTooLarge: {
             headers: {
@@ -2792,7 +2827,13 @@ export interface components {
             };
         };
     };
-    headers: never;
+    headers: {
+        /**
+         * @description Extension (issue 34): a strong validator of the record's stored state
+         *     (not of the reader's view of it), for `If-Match` on its update.
+         */
+        RecordETag: string;
+    };
     pathItems: never;
 }
 export type SchemaError = components['schemas']['Error'];
@@ -2908,6 +2949,7 @@ export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseNotAcceptable = components['responses']['NotAcceptable'];
 export type ResponseRequestTimeout = components['responses']['RequestTimeout'];
 export type ResponseConflict = components['responses']['Conflict'];
+export type ResponsePreconditionFailed = components['responses']['PreconditionFailed'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseNoResponse = components['responses']['NoResponse'];
@@ -2921,6 +2963,7 @@ export type ParameterHeldElement = components['parameters']['HeldElement'];
 export type ParameterHolderStatus = components['parameters']['HolderStatus'];
 export type ParameterHolderQuery = components['parameters']['HolderQuery'];
 export type RequestBodyUserBody = components['requestBodies']['UserBody'];
+export type HeaderRecordETag = components['headers']['RecordETag'];
 export type $defs = Record<string, never>;
 export interface operations {
     login: {
@@ -3438,7 +3481,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["OneUser"];
+            /** @description The user. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["RecordETag"];
+                    /**
+                     * @description Extension (issue 34): when the user last changed, where the backend
+                     *     knows it; the console's conflict dialog uses it to tell which of
+                     *     two changes of a field is the newer.
+                     */
+                    "Last-Modified"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -3574,7 +3632,13 @@ export interface operations {
     updateUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Extension (issue 34, RFC 9110 §13.1.1): the `ETag` of the user as the
+                 *     editor read it, or `*`. Ignored on a create (no `user.uuid`).
+                 */
+                "If-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3587,6 +3651,7 @@ export interface operations {
             /** @description The saved user. */
             200: {
                 headers: {
+                    ETag: components["headers"]["RecordETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3598,6 +3663,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["NotSaved"];
         };

@@ -40,10 +40,11 @@ export function ForbiddenPage() {
   const refused = typeof state?.from === 'string' ? state.from : '';
   const items = navItemsFor(roleOf(useSession((s) => s.user)));
   // The menu's place of the refused page, if the role has it; the user list is everyone's.
+  // Someone without a console role has no screen to go back to (issue 34): no link then.
   const back = items.find((item) => refused.startsWith(item.section)) ?? items[0];
   return (
     <ErrorPage title={pageTexts.forbiddenTitle} text={pageTexts.forbiddenText}>
-      <BackLink to={back?.href ?? HOME_PATH} label={back?.label ?? 'Users'} />
+      {back ? <BackLink to={back.href} label={back.label} /> : null}
     </ErrorPage>
   );
 }

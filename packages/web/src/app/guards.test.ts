@@ -26,7 +26,9 @@ describe('checkAccess (spec §6)', () => {
     expect(checkAccess('topAdmin', user(['ERRIGAL_ADMIN']))).toBe('allow');
   });
 
-  it('user routes need only a signed-in user', () => {
+  it('user routes need a signed-in user with a console role', () => {
     expect(checkAccess('user', user(['SCO_ADMIN']))).toBe('allow');
+    expect(checkAccess('user', user([]))).toBe('forbidden');
+    expect(checkAccess('user', user(['SOME_OTHER_ROLE']))).toBe('forbidden');
   });
 });

@@ -10,6 +10,9 @@ export function checkAccess(access: Access, user: CurrentUser | null): GuardOutc
   // "Only logged-in users (username present) reach user routes."
   if (!isLoggedIn(user) || !user.username) return 'login';
   const rank = roleRank(roleOf(user));
+  // A signed-in user who is none of the console's roles (spec §6) may use no screen of it: the user
+  // routes' calls would all be refused. They get the 403 page, not the 404 of a refused list (issue 34).
+  if (rank === 0) return 'forbidden';
   if (access === 'admin') return rank >= roleRank('ADMIN') ? 'allow' : 'forbidden';
   if (access === 'topAdmin') return rank >= roleRank('ERRIGAL_ADMIN') ? 'allow' : 'forbidden';
   return 'allow';

@@ -3,17 +3,21 @@
 // itself up (or when it cannot), a plain top bar with the same links stands
 // in, so home and sign-out are always reachable.
 import { Box, Flex, Link, Text } from '@chakra-ui/react';
+import { roleRank } from '@userprofile/shared/constants';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useStore } from 'zustand';
 import { ColorModeToggle } from '../components/ui/color-mode-toggle.tsx';
 import { CARD_HEADER_ID, PAGE_HEADER_ID } from '../components/ui/page.tsx';
 import { getConfig } from '../lib/config.ts';
+import { applications } from '../lib/data/applications.ts';
 import { BASE_PATH, href, toLogout } from '../lib/paths.ts';
 import { isLoggedIn, roleOf, useSession } from '../lib/session.ts';
 import { TOASTS_BELOW } from '../lib/toast-placement.ts';
+import { useRouteFocus } from '../lib/use-route-focus.ts';
 import { setUpAnalytics } from './analytics.ts';
 import { loadApplicationInfo } from './app-info.ts';
 import { applyHeights } from './layout-heights.ts';
-import { navItemsFor } from './nav-items.ts';
+import { checkCanAnswer, navItemsFor } from './nav-items.ts';
 import { HEADER_ELEMENT_ID, setUpSharedHeader } from './shared-header.ts';
 import { NavDrawer, SideNav } from './side-nav.tsx';
 
@@ -101,6 +105,20 @@ function FallbackTopBar({ username }: { username: string | null }) {
 const MAIN_ID = 'main-content';
 
 /**
+ * Whether Check Access can answer the reader (nav-items.ts): known once the
+ * applications are loaded, which is asked for a reader below ADMIN (who may
+ * see none of their rows: issue 34 item 6).
+ */
+function useCanCheck(role: ReturnType<typeof roleOf>): boolean | undefined {
+  const apps = useStore(applications.store);
+  const below = role !== null && roleRank(role) < roleRank('ADMIN');
+  useEffect(() => {
+    if (below) applications.load().catch(() => undefined);
+  }, [below]);
+  return apps.data ? checkCanAnswer(apps.data) : below ? false : undefined;
+}
+
+/**
  * The first tab stop: past the header and the navigation to the screen itself
  * (WCAG 2.4.1), out of sight until focused.
  */
@@ -136,9 +154,11 @@ function SkipLink() {
 export function ShellLayout({ children }: { children: ReactNode }) {
   const user = useSession((s) => s.user);
   const signedIn = isLoggedIn(user);
+  const canCheck = useCanCheck(signedIn ? roleOf(user) : null);
   const headerReady = useSharedHeader(signedIn);
   const barColors = useSharedHeaderColors(headerReady);
   useLayoutHeights();
+  useRouteFocus(MAIN_ID);
 
   return (
     // Exactly the window's height, the main area taking what the header leaves: the window never scrolls,
@@ -164,10 +184,10 @@ export function ShellLayout({ children }: { children: ReactNode }) {
             <ColorModeToggle color="inherit" _hover={{ bg: 'whiteAlpha.200' }} />
           </Flex>
         </Flex>
-        {signedIn ? <NavDrawer items={navItemsFor(roleOf(user))} /> : null}
+        {signedIn ? <NavDrawer items={navItemsFor(roleOf(user), canCheck)} /> : null}
       </Box>
       <Flex flex="1" minH="0" overflow="hidden">
-        {signedIn ? <SideNav items={navItemsFor(roleOf(user))} /> : null}
+        {signedIn ? <SideNav items={navItemsFor(roleOf(user), canCheck)} /> : null}
         <Box as="main" id={MAIN_ID} tabIndex={-1} outline="none" flex="1" minW="0" minH="0" overflowY="auto" bg="bg">
           {children}
         </Box>

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { navItemsFor } from './nav-items.ts';
+import { checkCanAnswer, navItemsFor } from './nav-items.ts';
 
 const labels = (role: Parameters<typeof navItemsFor>[0]) => navItemsFor(role).map((i) => i.label);
 
 describe('navItemsFor (spec §2 side navigation)', () => {
-  it('SCO_ADMIN sees Users and Check Access (issue 26: every role that manages users)', () => {
-    expect(labels('SCO_ADMIN')).toEqual(['Users', 'Check Access']);
+  it('SCO_ADMIN sees Users, and Check Access only when it can answer (issue 34 item 6: a row seen)', () => {
+    expect(labels('SCO_ADMIN')).toEqual(['Users']);
+    expect(navItemsFor('SCO_ADMIN', true).map((i) => i.label)).toEqual(['Users', 'Check Access']);
+    expect(checkCanAnswer([{ roles: [], elements: [] }])).toBe(false);
+    expect(
+      checkCanAnswer([
+        { roles: [], elements: [] },
+        { roles: [{}], elements: [] },
+      ]),
+    ).toBe(true);
+  });
+  it('ADMIN who sees no row is not offered Check Access', () => {
+    expect(navItemsFor('ADMIN', false).map((i) => i.label)).not.toContain('Check Access');
   });
   it('ADMIN adds the profile and application items', () => {
     expect(labels('ADMIN')).toEqual([

@@ -2,6 +2,7 @@
 
 import type { Role } from '@userprofile/shared/constants';
 import { roleRank } from '@userprofile/shared/constants';
+import { checkCanAnswer } from '../lib/data/applications.ts';
 import {
   toAccessCheck,
   toApplicationList,
@@ -29,12 +30,20 @@ export interface NavItem {
   section: string;
 }
 
-export function navItemsFor(role: Role | null): NavItem[] {
-  const items: NavItem[] = [
-    { label: 'Users', href: toUserList(), icon: 'users', section: '/user/' },
-    // Every role that manages users asks why one can or cannot do something (issue 26).
-    { label: 'Check Access', href: toAccessCheck(), icon: 'access', section: '/access/' },
-  ];
+/**
+ * The items of a role. `canCheck`: Check Access can answer this reader, who
+ * sees at least one role or element of an application (issue 34 item 6: an
+ * entry that can never answer is not offered); unknown until the applications
+ * are loaded, when ADMIN and above are offered it.
+ */
+export function navItemsFor(role: Role | null, canCheck?: boolean): NavItem[] {
+  // Someone signed in without a console role may open none of these (issue 34): nothing is offered.
+  if (role === null) return [];
+  const items: NavItem[] = [{ label: 'Users', href: toUserList(), icon: 'users', section: '/user/' }];
+  // Every role that manages users asks why one can or cannot do something (issue 26), of the rows it sees.
+  if (canCheck ?? roleRank(role) >= roleRank('ADMIN')) {
+    items.push({ label: 'Check Access', href: toAccessCheck(), icon: 'access', section: '/access/' });
+  }
   if (roleRank(role) >= roleRank('ADMIN')) {
     items.push(
       { label: 'Profiles', href: toBusinessProfileList(), icon: 'profiles', section: '/profile/business/' },
@@ -48,3 +57,5 @@ export function navItemsFor(role: Role | null): NavItem[] {
   }
   return items;
 }
+
+export { checkCanAnswer };

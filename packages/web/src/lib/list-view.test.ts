@@ -22,6 +22,7 @@ describe('the view in the address', () => {
       filters: { name: 'a&b', description: '' },
       sort: { column: 'description', direction: 'desc' },
       page: 2,
+      size: 10,
       toggles: { expanded: 'yes' },
     });
     // No sort at all, against a default sort, is written as an empty sort.
@@ -34,6 +35,15 @@ describe('the view in the address', () => {
     expect(parseView('page=0', schema).page).toBe(1);
     expect(parseView('page=99999999999', schema).page).toBe(1);
     expect(parseView('page=9999', schema).page).toBe(9999);
+  });
+
+  it('keeps the page size in the address, one of the sizes offered (issue 34)', () => {
+    const view = { ...defaultView(schema), page: 40, size: 50 };
+    expect(formatView(view, schema)).toBe('page=40&size=50');
+    expect(parseView('page=40&size=50', schema)).toEqual(view);
+    expect(parseView('size=7', schema).size).toBe(10);
+    expect(parseView('size=abc', schema).size).toBe(10);
+    expect(namesView('size=25', schema)).toBe(true);
   });
 
   it('knows a bare address from one that names a view', () => {

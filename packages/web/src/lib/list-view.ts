@@ -1,13 +1,13 @@
 // The view of a list (issue 27): its filters, sort, page and toggles (the
 // users' Active/Inactive, a list's Expand) as the address's query, e.g.
-// `?name=smith&sort=-email&page=3&status=inactive`, so a reload, Back and
+// `?name=smith&sort=-email&page=3&size=50&status=inactive`, so a reload, Back and
 // Forward and a copied address show the same view. Reading is defensive (the
 // address is user-editable): unknown parameters and columns are dropped, a
 // filter is cut to MAX_TEXT, a page is a positive integer (the list then
 // corrects it into its pages). The last view of each list is kept under the
 // `searchCriteria` storage key (spec §3), for a list opened bare from the side
 // navigation.
-import { DEFAULT_PAGE, MAX_TEXT } from '@userprofile/shared/constants';
+import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_TEXT } from '@userprofile/shared/constants';
 import type { SortDirection } from '@userprofile/shared/list';
 import { storage } from './storage.ts';
 
@@ -20,8 +20,13 @@ export interface ListView {
   filters: Readonly<Record<string, string>>;
   sort: ViewSort | null;
   page: number;
+  /** Rows a page (issue 34: a list of 100,000 users wants more than spec §9's default 10). */
+  size: number;
   toggles: Readonly<Record<string, string>>;
 }
+
+/** The page sizes a list offers, spec §9's default first. */
+export const PAGE_SIZES: readonly number[] = [DEFAULT_PAGE_SIZE, 25, 50, 100];
 
 export interface ListViewSchema {
   /** The list's name among the stored views. */
@@ -38,6 +43,7 @@ export interface ListViewSchema {
 
 const SORT = 'sort';
 const PAGE = 'page';
+const SIZE = 'size';
 /** A page beyond any list (a page of 10 rows of 100000 users is 10000): kept in bounds before the list corrects it. */
 const MAX_PAGE = 1_000_000;
 
@@ -46,6 +52,7 @@ export function defaultView(schema: ListViewSchema): ListView {
     filters: Object.fromEntries(schema.filters.map((f) => [f, ''])),
     sort: schema.defaultSort,
     page: DEFAULT_PAGE,
+    size: DEFAULT_PAGE_SIZE,
     toggles: Object.fromEntries(Object.entries(schema.toggles ?? {}).map(([k, values]) => [k, values[0]])),
   };
 }
@@ -53,7 +60,7 @@ export function defaultView(schema: ListViewSchema): ListView {
 /** Whether the query names any part of the view (a bare address names none). */
 export function namesView(query: string, schema: ListViewSchema): boolean {
   const params = new URLSearchParams(query);
-  const keys = [SORT, PAGE, ...schema.filters, ...Object.keys(schema.toggles ?? {})];
+  const keys = [SORT, PAGE, SIZE, ...schema.filters, ...Object.keys(schema.toggles ?? {})];
   return keys.some((k) => params.has(k));
 }
 
@@ -77,12 +84,14 @@ export function parseView(query: string, schema: ListViewSchema): ListView {
   let page = view.page;
   const pageParam = params.get(PAGE);
   if (pageParam !== null && /^\d{1,9}$/.test(pageParam)) page = Math.min(MAX_PAGE, Math.max(1, Number(pageParam)));
+  const sizeParam = Number(params.get(SIZE));
+  const size = PAGE_SIZES.includes(sizeParam) ? sizeParam : view.size;
   const toggles: Record<string, string> = { ...view.toggles };
   for (const [key, values] of Object.entries(schema.toggles ?? {})) {
     const value = params.get(key);
     if (value !== null && values.includes(value)) toggles[key] = value;
   }
-  return { filters, sort, page, toggles };
+  return { filters, sort, page, size, toggles };
 }
 
 /** The query of a view: only what differs from the bare list, in a fixed order ('' for the bare list). */
@@ -102,6 +111,7 @@ export function formatView(view: ListView, schema: ListViewSchema): string {
     params.set(SORT, sort ? `${sort.direction === 'desc' ? '-' : ''}${sort.column}` : '');
   }
   if (view.page !== DEFAULT_PAGE) params.set(PAGE, String(view.page));
+  if (view.size !== DEFAULT_PAGE_SIZE) params.set(SIZE, String(view.size));
   return params.toString();
 }
 
@@ -145,6 +155,7 @@ export function typedFilter(before: ListView, after: ListView): string | null {
   const changed = Object.keys(after.filters).filter((f) => after.filters[f] !== before.filters[f]);
   if (changed.length !== 1) return null;
   const same =
+    before.size === after.size &&
     before.sort?.column === after.sort?.column &&
     before.sort?.direction === after.sort?.direction &&
     Object.keys(after.toggles).every((t) => after.toggles[t] === before.toggles[t]);

@@ -1,6 +1,8 @@
 // Navigation from outside React (API middleware, timers): the same history
 // wouter's browser location listens to, under the /userprofile base.
 import { navigate } from 'wouter/use-browser-location';
+// Imported for its start: every history entry is numbered from the first (the leave guard's Back and Forward).
+import './history-index.ts';
 import { BASE_PATH } from './paths.ts';
 
 /** `state` is kept in the history entry (history.state) for the page shown there. */

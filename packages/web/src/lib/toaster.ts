@@ -90,6 +90,16 @@ function show(type: Kind, title: string, description?: string, group?: string): 
   toaster.create({ id, type, title, description, closable: true, meta: { count: 1 } });
 }
 
+/**
+ * Takes a toast back (by its kind and text) wherever it is: waiting for the
+ * toaster, or on screen. A page that does not need what the toast asked for
+ * withdraws it ('Please Login First' on Forgot Password, issue 34).
+ */
+export function withdraw(type: Kind, title: string): void {
+  if (pending) pending = pending.filter((t) => !(t.type === type && t.title === title));
+  toaster.dismiss(`${type}:${title}`);
+}
+
 // Toasts raised just before a full page load (spec §4: an application delete
 // reloads the list) ride across it in session storage, shown once.
 const AFTER_RELOAD_KEY = 'user-profile.toasts-after-reload';

@@ -83,6 +83,8 @@ export interface ClientList<T> extends ListResult<T> {
   toggleSort: (column: string) => void;
   setPage: (page: number) => void;
   pageSize: number;
+  /** Another page size: the first page of it. */
+  setPageSize: (size: number) => void;
   /** The list's toggles (Expand), by name. */
   toggles: Readonly<Record<string, string>>;
   setToggle: (name: string, value: string) => void;
@@ -101,7 +103,6 @@ export function useClientList<T>(
   columns: readonly ListColumn<T>[],
   options: { pageSize?: number; initialSort?: ListSort | null; url?: ListInUrl } = {},
 ): ClientList<T> {
-  const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const { url, initialSort = null } = options;
   // The schema is made once: the view's parameters are fixed per list.
   const [schema] = useState<ListViewSchema | null>(() => {
@@ -118,10 +119,16 @@ export function useClientList<T>(
   const [view, setView] = useState<ListView>(() =>
     schema
       ? openingView(window.location.search, schema)
-      : { filters: {}, sort: initialSort, page: DEFAULT_PAGE, toggles: {} },
+      : {
+          filters: {},
+          sort: initialSort,
+          page: DEFAULT_PAGE,
+          size: options.pageSize ?? DEFAULT_PAGE_SIZE,
+          toggles: {},
+        },
   );
   const { replaceNext } = useViewInUrl(schema, view, setView);
-  const { filters, sort, page } = view;
+  const { filters, sort, page, size: pageSize } = view;
 
   const result = useMemo(
     () => queryList(rows ?? [], columns, { filters, sort, page, pageSize }),
@@ -150,6 +157,10 @@ export function useClientList<T>(
     setView((v) => ({ ...v, sort: nextSort(v.sort, column), page: DEFAULT_PAGE }));
   }, []);
   const setPage = useCallback((next: number) => setView((v) => (v.page === next ? v : { ...v, page: next })), []);
+  const setPageSize = useCallback(
+    (next: number) => setView((v) => (v.size === next ? v : { ...v, size: next, page: DEFAULT_PAGE })),
+    [],
+  );
   const setToggle = useCallback(
     (name: string, value: string) => setView((v) => ({ ...v, toggles: { ...v.toggles, [name]: value } })),
     [],
@@ -165,6 +176,7 @@ export function useClientList<T>(
     toggleSort,
     setPage,
     pageSize,
+    setPageSize,
     toggles: view.toggles,
     setToggle,
   };

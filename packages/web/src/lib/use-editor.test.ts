@@ -15,6 +15,14 @@ describe('editor rules', () => {
     expect(shownErrors({ email: 'bad' }, new Set(['username']), true)).toEqual({ email: 'bad' });
   });
 
+  it('shows the untouched errors once the touched fields are all right (issue 34 item 10)', () => {
+    expect(shownErrors({ apiAuthType: 'required' }, new Set(['name', 'apiHost']), false)).toEqual({
+      apiAuthType: 'required',
+    });
+    // Nothing changed yet: a new form is not marked all over.
+    expect(shownErrors({ apiAuthType: 'required' }, new Set(), false)).toEqual({});
+  });
+
   it('calls a form changed only when its data differs from the loaded one', () => {
     expect(formChanged({ a: '1', b: [1] }, { a: '1', b: [1] })).toBe(false);
     expect(formChanged({ a: '2' }, { a: '1' })).toBe(true);

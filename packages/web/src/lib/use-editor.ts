@@ -11,9 +11,12 @@
 // - leaving with unsaved changes asks first; a session that ends under them
 //   keeps them, and the same editor takes them back after the sign-in.
 // The area gives its calls, its form mapping and its messages.
-import { userMessages } from '@userprofile/shared/messages';
+import { conflictTexts, userMessages } from '@userprofile/shared/messages';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { isApiError } from './api/errors.ts';
+import { etagOf, modifiedAtOf } from './api/versions.ts';
+import { type ConflictState, changedKeys, conflictView, type EditConflict, newerChoice } from './edit-conflict.ts';
 import { DRAFT_RESTORED, dropDraft, keepOnSessionEnd, peekDraft } from './kept-drafts.ts';
 import { currentPath, reloadAt } from './navigation.ts';
 import { useSession } from './session.ts';
@@ -69,13 +72,32 @@ export interface EditorOptions<R, Form, Field extends string> {
     deleted?: (record: R) => EditorToast;
     deleteFailed?: (error: unknown, record: R) => EditorToast;
   };
+  /**
+   * The fields a failed save names (a taken username, a rule the server
+   * holds): marked under the field until it is changed (issue 34 item 20).
+   */
+  fieldErrorsOf?: (failure: unknown, form: Form) => FieldErrors<Field>;
   /** Called after a save (and before navigating), to update the caches. */
   afterSave?: (record: R) => void;
+  /**
+   * No silent overwrite (issue 34 item 2): before a save the record is read
+   * again (`load`) and compared with what the editor was opened on, unless
+   * the backend gave it a version (`ETag`: the area's save sends If-Match and
+   * a 412 is the same finding). A difference opens the conflict dialog.
+   */
+  conflict?: {
+    /** How the record is named in the dialog ('customer.admin'). */
+    what: (record: R) => string;
+    /** A field's label and shown value; null: a field the dialog does not list. */
+    describe: (key: keyof Form & string, form: Form) => { label: string; value: string } | null;
+  };
   /** Called after a delete, to update the caches. */
   afterDelete?: (record: R) => void;
 }
 
 export type EditorStatus = 'loading' | 'ready' | 'error';
+
+export type { EditConflict } from './edit-conflict.ts';
 
 export interface Editor<R, Form, Field extends string> {
   mode: 'create' | 'edit';
@@ -83,6 +105,8 @@ export interface Editor<R, Form, Field extends string> {
   /** The failure of the load (status 'error'). */
   error: unknown;
   retry: () => void;
+  /** The open conflict dialog (issue 34 item 2), or null. */
+  conflict: EditConflict | null;
   /** The loaded (or last saved) record; null in create mode. */
   record: R | null;
   /** Null until loaded. */
@@ -116,7 +140,13 @@ export interface Editor<R, Form, Field extends string> {
   replace: (record: R) => void;
 }
 
-/** Which errors to show: those of touched fields, or all once a submit was tried. */
+/**
+ * Which errors to show: those of touched fields, or all once a submit was
+ * tried. A form that something was changed in, still invalid with no error
+ * of a touched field to show, shows them all (issue 34 item 10): the blocked
+ * submit and 'Please Check Form Is Filled Correctly' always point at a
+ * marked field, such as a choice left at '---'.
+ */
 export function shownErrors<F extends string>(
   errors: FieldErrors<F>,
   touched: ReadonlySet<string>,
@@ -126,7 +156,14 @@ export function shownErrors<F extends string>(
   const shown: FieldErrors<F> = {};
   for (const [field, message] of Object.entries(errors) as [F, string][])
     if (touched.has(field)) shown[field] = message;
-  return shown;
+  return touched.size > 0 && Object.keys(shown).length === 0 ? errors : shown;
+}
+
+function withoutFields<F extends string>(errors: FieldErrors<F>, fields: readonly string[]): FieldErrors<F> {
+  if (!fields.some((f) => f in errors)) return errors;
+  const rest = { ...errors };
+  for (const f of fields) delete rest[f as F];
+  return rest;
 }
 
 /** A form differs from its baseline (plain data: compared as JSON). */
@@ -153,7 +190,12 @@ export function useEditor<R, Form, Field extends string>(
   const unrestored = useRef(uuid ? kept : null);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
+  // What the last failed save said of fields; a field's entry goes when the field changes.
+  const [serverErrors, setServerErrors] = useState<FieldErrors<Field>>({});
   const [saving, setSaving] = useState(false);
+  const [conflicted, setConflicted] = useState<ConflictState<R, Form> | null>(null);
+  // When each field was last edited here (ms): which of two changes of a field is the newer.
+  const editedAt = useRef(new Map<string, number>());
   const [attempt, setAttempt] = useState(0);
   const lock = useRef(false);
   // The latest options, so callbacks stay stable while the area passes fresh closures each render.
@@ -196,7 +238,10 @@ export function useEditor<R, Form, Field extends string>(
 
   const errors = useMemo(() => (form ? options.validate(form) : {}), [form, options.validate]);
   const valid = Object.keys(errors).length === 0;
-  const shown = useMemo(() => shownErrors(errors, touched, submitted), [errors, touched, submitted]);
+  const shown = useMemo(
+    () => ({ ...serverErrors, ...shownErrors(errors, touched, submitted) }),
+    [errors, touched, submitted, serverErrors],
+  );
   const changed = form !== null && baseline !== null && formChanged(form, baseline);
   const dirty = changed && !saving;
   useLeaveGuard(dirty);
@@ -206,11 +251,21 @@ export function useEditor<R, Form, Field extends string>(
   const set = useCallback(<K extends keyof Form>(key: K, value: Form[K]) => {
     setForm((f) => (f ? { ...f, [key]: value } : f));
     setTouched((t) => new Set(t).add(String(key)));
+    setServerErrors((e) => withoutFields(e, [String(key)]));
+    editedAt.current.set(String(key), Date.now());
   }, []);
 
   const change = useCallback((update: (form: Form) => Form, fields: readonly string[] = []) => {
-    setForm((f) => (f ? update(f) : f));
-    if (fields.length > 0) setTouched((t) => new Set([...t, ...fields]));
+    setForm((f) => {
+      if (!f) return f;
+      const next = update(f);
+      for (const key of changedKeys(next, f)) editedAt.current.set(key, Date.now());
+      return next;
+    });
+    if (fields.length > 0) {
+      setTouched((t) => new Set([...t, ...fields]));
+      setServerErrors((e) => withoutFields(e, fields));
+    }
   }, []);
 
   const submit = async () => {
@@ -225,10 +280,37 @@ export function useEditor<R, Form, Field extends string>(
       notify.warning(FORM_INVALID);
       return;
     }
+    await runSave(form, record, baseline);
+  };
+
+  /** The record read again differs from the one opened on (`opened`): the dialog opens. */
+  const conflictFound = (fresh: R, edited: Form, opened: Form | null): boolean => {
+    const o = latest.current;
+    if (!o.conflict || !opened) return false;
+    const theirs = o.toForm(fresh);
+    const keys = changedKeys(theirs, opened).filter((key) => o.conflict?.describe(key, theirs) !== null);
+    if (keys.length === 0) return false;
+    const at = modifiedAtOf(fresh);
+    const choices = Object.fromEntries(
+      keys.map((key) => [key, newerChoice(key, edited, opened, editedAt.current, at)] as const),
+    );
+    setConflicted({ fresh, theirs, keys, choices });
+    return true;
+  };
+
+  const runSave = async (form: Form, current: R | null, opened: Form | null, retried = false): Promise<void> => {
+    const o = latest.current;
     lock.current = true;
     setSaving(true);
+    setServerErrors({});
+    let again: R | null = null;
     try {
-      const saved = await o.save(form, record);
+      // Without a version from the backend, the record is read again and compared first.
+      if (o.conflict && uuid && current && etagOf(current) === null) {
+        const fresh = await o.load(uuid);
+        if (conflictFound(fresh, form, opened)) return;
+      }
+      const saved = await o.save(form, current);
       const savedForm = o.toForm(saved);
       o.afterSave?.(saved);
       toastOf(o.messages.saved(saved, form), 'success');
@@ -240,12 +322,50 @@ export function useEditor<R, Form, Field extends string>(
       const savedUuid = o.uuidOf(saved);
       if (savedUuid !== uuid) navigate(o.editPath(savedUuid), { replace: true });
     } catch (failure) {
+      // 412: the version sent is stale. Read again: a change of the form's fields opens the dialog; one of
+      // fields the form does not show is taken as it is, and the save goes once more on the new version.
+      if (o.conflict && uuid && isApiError(failure, 412)) {
+        const fresh = await o.load(uuid).catch(() => null);
+        if (fresh && conflictFound(fresh, form, opened)) return;
+        if (fresh && !retried) again = fresh;
+        else toastOf(o.messages.saveFailed(failure, form), 'error');
+        return;
+      }
+      setServerErrors(o.fieldErrorsOf?.(failure, form) ?? {});
       toastOf(o.messages.saveFailed(failure, form), 'error');
     } finally {
       lock.current = false;
       setSaving(false);
+      if (again) {
+        setRecord(again);
+        void runSave(form, again, opened, true);
+      }
     }
   };
+
+  const conflict: EditConflict | null =
+    conflicted && form
+      ? conflictView(conflicted, form, baseline ?? conflicted.theirs, {
+          what: latest.current.conflict?.what(conflicted.fresh) ?? '',
+          describe: latest.current.conflict?.describe,
+          editedAt: editedAt.current,
+          theirsAt: modifiedAtOf(conflicted.fresh),
+          update: setConflicted,
+          save: (merged) => {
+            const { fresh, theirs } = conflicted;
+            setConflicted(null);
+            setRecord(fresh);
+            setBaseline(theirs);
+            setForm(merged);
+            if (formChanged(merged, theirs)) void runSave(merged, fresh, theirs);
+          },
+          reload: () => {
+            replace(conflicted.fresh);
+            setConflicted(null);
+            notify.info(conflictTexts.reloaded);
+          },
+        })
+      : null;
 
   const deleteRecord = async (): Promise<boolean> => {
     const o = latest.current;
@@ -281,6 +401,7 @@ export function useEditor<R, Form, Field extends string>(
 
   return {
     mode: uuid ? 'edit' : 'create',
+    conflict,
     status,
     error,
     retry: () => setAttempt((n) => n + 1),

@@ -19,6 +19,7 @@ export function ConfirmDialog({
   confirmPalette = 'red',
   onConfirm,
   busy = false,
+  stop,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -32,6 +33,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   /** While the delete runs: the buttons wait. */
   busy?: boolean;
+  /** A long action that can be stopped: while busy, the cancel button stays enabled and calls this. */
+  stop?: () => void;
 }) {
   return (
     <Dialog.Root
@@ -53,11 +56,17 @@ export function ConfirmDialog({
               <Stack gap="3">{children}</Stack>
             </Dialog.Body>
             <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" size="sm" disabled={busy}>
+              {busy && stop ? (
+                <Button variant="outline" size="sm" onClick={stop}>
                   {cancelLabel}
                 </Button>
-              </Dialog.ActionTrigger>
+              ) : (
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline" size="sm" disabled={busy}>
+                    {cancelLabel}
+                  </Button>
+                </Dialog.ActionTrigger>
+              )}
               <Button colorPalette={confirmPalette} size="sm" loading={busy} onClick={onConfirm}>
                 {confirmLabel}
               </Button>

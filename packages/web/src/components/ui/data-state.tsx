@@ -40,6 +40,7 @@ export function DataState<T>({
   onRetry,
   isEmpty,
   empty,
+  loading,
   children,
 }: {
   what: string;
@@ -49,10 +50,12 @@ export function DataState<T>({
   onRetry: () => void;
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
+  /** What shows while loading, in place of the spinner (a long load's progress). */
+  loading?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
   if (error) return <LoadFailure what={what} error={error} onRetry={onRetry} />;
-  if (data === null || data === undefined) return <Loading />;
+  if (data === null || data === undefined) return loading ?? <Loading />;
   if (isEmpty?.(data)) {
     return (
       <HStack py="2" color="fg.muted">

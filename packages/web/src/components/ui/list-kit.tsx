@@ -1,6 +1,5 @@
 // The pieces of every list screen (spec §2): filter boxes, a column header
-// that sorts on click and says so with aria-sort, the pager (up to 7 page
-// links plus Previous/Next, spec §9), the count line, and the toggle that
+// that sorts on click and says so with aria-sort, the pager (./pager.tsx), the count line, and the toggle that
 // shows a cell's extra items (the first item with ' ...' while collapsed).
 import {
   Box,
@@ -15,10 +14,12 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { MAX_TEXT } from '@userprofile/shared/constants';
-import { paginationWindow, type SortDirection } from '@userprofile/shared/list';
+import type { SortDirection } from '@userprofile/shared/list';
 import { memo, type ReactNode } from 'react';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuDownload, LuFilterX } from 'react-icons/lu';
 import { Link } from 'wouter';
+import { PAGE_SIZES } from '../../lib/list-view.ts';
+import { Pager } from './pager.tsx';
 
 type Breakpoint = 'sm' | 'md' | 'lg' | 'xl';
 
@@ -226,9 +227,24 @@ export function EmptyList({ text, action }: { text: string; action?: ReactNode }
 }
 
 /** Downloads the rows the list shows now (filtered, sorted; every page) as CSV. */
-export function ExportButton({ onExport, disabled }: { onExport: () => void; disabled?: boolean }) {
+export function ExportButton({
+  onExport,
+  disabled,
+  hint,
+}: {
+  onExport: () => void;
+  disabled?: boolean;
+  /** What the file is (and is not), as the button's description (issue 34: not the import format). */
+  hint?: string;
+}) {
   return (
-    <Button size="sm" variant="outline" onClick={onExport} disabled={disabled ?? false}>
+    <Button
+      size="sm"
+      variant="outline"
+      onClick={onExport}
+      disabled={disabled ?? false}
+      {...(hint ? { title: hint, 'aria-description': hint } : {})}
+    >
       <LuDownload aria-hidden /> Export CSV
     </Button>
   );
@@ -248,34 +264,6 @@ export function RecordLink({
 }
 
 /** Up to 7 page links around the current page, plus Previous and Next (nothing for a single page). */
-export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
-  if (pages <= 1) return null;
-  const links = paginationWindow(page, pages);
-  return (
-    <HStack as="nav" aria-label="Pagination" gap="1" wrap="wrap">
-      <Button size="xs" variant="outline" disabled={!links.hasPrevious} onClick={() => onPage(page - 1)}>
-        Previous
-      </Button>
-      {links.pages.map((n) => (
-        <Button
-          key={n}
-          size="xs"
-          minW="8"
-          variant={n === page ? 'solid' : 'outline'}
-          aria-current={n === page ? 'page' : undefined}
-          aria-label={`Page ${n}`}
-          onClick={() => onPage(n)}
-        >
-          {n}
-        </Button>
-      ))}
-      <Button size="xs" variant="outline" disabled={!links.hasNext} onClick={() => onPage(page + 1)}>
-        Next
-      </Button>
-    </HStack>
-  );
-}
-
 /** '11–20 of 134', or nothing (the table says that nothing matches). */
 export function rangeText(page: number, pageSize: number, total: number): string {
   if (total === 0) return '';
@@ -289,6 +277,8 @@ export function ListFooter({
   pageSize,
   total,
   onPage,
+  onPageSize,
+  pageSizes = PAGE_SIZES,
   note,
 }: {
   page: number;
@@ -296,6 +286,9 @@ export function ListFooter({
   pageSize: number;
   total: number;
   onPage: (page: number) => void;
+  /** Offers the page sizes (issue 34); a list without it keeps its one size. */
+  onPageSize?: (size: number) => void;
+  pageSizes?: readonly number[];
   /** Appended to the range ('(sorting…)'). */
   note?: string;
 }) {
@@ -305,7 +298,14 @@ export function ListFooter({
         {rangeText(page, pageSize, total)}
         {total > 0 ? (note ?? '') : ''}
       </Text>
-      <Pager page={page} pages={pages} onPage={onPage} />
+      <Pager
+        page={page}
+        pages={pages}
+        onPage={onPage}
+        pageSize={pageSize}
+        pageSizes={pageSizes}
+        {...(onPageSize && total > 0 ? { onPageSize } : {})}
+      />
     </Flex>
   );
 }
@@ -314,7 +314,14 @@ export function ListFooter({
 export function ClientListFooter({
   list,
 }: {
-  list: { page: number; pages: number; pageSize: number; matches: readonly unknown[]; setPage: (page: number) => void };
+  list: {
+    page: number;
+    pages: number;
+    pageSize: number;
+    matches: readonly unknown[];
+    setPage: (page: number) => void;
+    setPageSize?: (size: number) => void;
+  };
 }) {
   return (
     <ListFooter
@@ -323,6 +330,7 @@ export function ClientListFooter({
       pageSize={list.pageSize}
       total={list.matches.length}
       onPage={list.setPage}
+      {...(list.setPageSize ? { onPageSize: list.setPageSize } : {})}
     />
   );
 }

@@ -18,7 +18,7 @@ import { GrantPath, ProfileLink } from '../../components/ui/grant-path.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { Screen } from '../../components/ui/page.tsx';
 import { isNotOffered } from '../../lib/api/errors.ts';
-import { applications } from '../../lib/data/applications.ts';
+import { applications, checkCanAnswer } from '../../lib/data/applications.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
 import {
   type AccessQuestion,
@@ -41,12 +41,18 @@ export function CheckAccessScreen() {
   const links = roleRank(role) >= roleRank('ADMIN');
   const ask = (next: AccessQuestion) => navigate(toAccessCheck(next));
 
+  const apps = useCache(applications);
   return (
     <Screen title={accessTexts.checkTitle} subtitle={accessTexts.checkSubtitle}>
-      <Stack gap="5" maxW="5xl">
-        <Pickers question={question} onChange={ask} />
-        <Answer question={question} links={links} />
-      </Stack>
+      {apps.data && !checkCanAnswer(apps.data) ? (
+        // Issue 34 item 6: a reader who sees no role or element anywhere is told so, not offered pickers that never answer.
+        <Notice status="info">{accessTexts.nothingToCheck}</Notice>
+      ) : (
+        <Stack gap="5" maxW="5xl">
+          <Pickers question={question} onChange={ask} />
+          <Answer question={question} links={links} />
+        </Stack>
+      )}
     </Screen>
   );
 }

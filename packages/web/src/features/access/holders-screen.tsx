@@ -3,10 +3,10 @@
 // application profile → the row), active and inactive counted apart, a text
 // filter, server-side paging (a role may be held by 30000 users) and a CSV
 // export of every match. The row and the filters live in the URL.
-import { Badge, Button, Link as ChakraLink, Flex, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Link as ChakraLink, Flex, HStack, Input, Progress, Stack, Table, Text } from '@chakra-ui/react';
 import { accessTexts } from '@userprofile/shared/access-texts';
 import { MAX_TEXT } from '@userprofile/shared/constants';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { LuDownload } from 'react-icons/lu';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { DataState } from '../../components/ui/data-state.tsx';
@@ -16,6 +16,7 @@ import { Notice } from '../../components/ui/notice.tsx';
 import { LinkButton, ListFrame, Screen } from '../../components/ui/page.tsx';
 import { failureReason, isNotOffered } from '../../lib/api/errors.ts';
 import { saveDownload } from '../../lib/download.ts';
+import { useOffer } from '../../lib/extensions.ts';
 import {
   type HeldRowRef,
   type HolderFilters,
@@ -27,7 +28,15 @@ import {
 import { notify } from '../../lib/toaster.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { parseHolderFilters, parseQuestion, rowOf } from './access-question.ts';
-import { type AccessHolders, exportHolders, fetchHolders, HOLDERS_PAGE_SIZE } from './api.ts';
+import {
+  type AccessHolders,
+  type Progress as DeriveProgress,
+  exportHolders,
+  fetchHolders,
+  HOLDERS_PAGE_SIZE,
+} from './api.ts';
+import { forgetDerivedHolders } from './derived.ts';
+import { type HolderSet, matchHolders, useHolderSet } from './holder-set.ts';
 
 /** How long typing rests before the filter goes to the server. */
 const FILTER_DELAY_MS = 300;
@@ -41,8 +50,29 @@ export function HoldersScreen() {
   const show = (next: Partial<HolderFilters>) =>
     row && navigate(toAccessHolders(uuid, row, { ...filters, page: 1, ...next }), { replace: true });
 
+  const [progress, setProgress] = useState<DeriveProgress | null>(null);
+  // A question opened anew is asked anew (a derived answer keeps its users for paging and filtering only).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per question
+  useEffect(() => forgetDerivedHolders(), [uuid, row?.role, row?.element]);
+  const derived = useOffer('listAccessHolders') === 'not-offered';
+  // The whole set once it is in (issue 34): then the filter, the status and the pages are the browser's;
+  // until then, and for the withheld count of a filtered view, the server's answer.
+  const [firstShown, setFirstShown] = useState(false);
+  const set = useHolderSet(uuid, row, firstShown);
+  const { q, status, page } = filters;
+  const local = useMemo(() => (set ? localAnswer(set, { q, status, page }) : null), [set, q, status, page]);
+  const needServer = row !== null && (local === null || local.withheld < 0);
   const key = row ? toAccessHolders(uuid, row, filters) : null;
-  const { data, error, retry } = useLoad(row ? () => fetchHolders(uuid, row, filters) : null, key);
+  const server = useLoad(
+    needServer && row ? () => fetchHolders(uuid, row, filters, HOLDERS_PAGE_SIZE, setProgress) : null,
+    key,
+  );
+  useEffect(() => setFirstShown(server.data !== null && server.error === null), [server.data, server.error]);
+  const error = local ? null : server.error;
+  const retry = server.retry;
+  const data = local
+    ? { ...local, withheld: local.withheld < 0 ? (server.data?.withheld ?? 0) : local.withheld }
+    : server.data;
   const title = data ? `${accessTexts.holdersTitle}: ${data.row.name}` : accessTexts.holdersTitle;
 
   return (
@@ -59,6 +89,7 @@ export function HoldersScreen() {
         row ? (
           <Filters
             filters={filters}
+            delay={set ? 0 : FILTER_DELAY_MS}
             counts={data}
             onStatus={(status) => show({ status })}
             onText={(q) => show({ q })}
@@ -74,10 +105,18 @@ export function HoldersScreen() {
           not offer access questions.
         </Notice>
       ) : (
-        <DataState what="who has it" data={data} error={error} onRetry={retry}>
+        <DataState
+          what="who has it"
+          data={data}
+          error={error}
+          onRetry={retry}
+          loading={progress && derived ? <DerivingProgress progress={progress} /> : undefined}
+        >
           {(answer) => (
             <HolderList
+              derived={derived}
               answer={answer}
+              complete={set !== null}
               page={filters.page}
               onPage={(page) => navigate(toAccessHolders(uuid, row, { ...filters, page }), { replace: true })}
               filtered={filters.q !== '' || filters.status !== 'all'}
@@ -89,13 +128,37 @@ export function HoldersScreen() {
   );
 }
 
+/**
+ * The answer the server would give, from the whole set: withheld is -1 when
+ * only the server can count it (the row has withheld users and a filter is set).
+ */
+function localAnswer(set: HolderSet, filters: Required<HolderFilters>): AccessHolders {
+  const { frame } = set;
+  const unfiltered = filters.q.trim() === '' && filters.status === 'all';
+  const match = matchHolders(set, filters.q, filters.status);
+  const start = (filters.page - 1) * HOLDERS_PAGE_SIZE;
+  return {
+    ...frame,
+    active: match.active,
+    inactive: match.inactive,
+    withheld: frame.withheld === 0 || unfiltered ? frame.withheld : -1,
+    total: match.holders.length,
+    page: filters.page,
+    size: HOLDERS_PAGE_SIZE,
+    holders: match.holders.slice(start, start + HOLDERS_PAGE_SIZE),
+  };
+}
+
 function Filters({
   filters,
+  delay,
   counts,
   onStatus,
   onText,
 }: {
   filters: Required<HolderFilters>;
+  /** How long typing rests before the filter applies: none once the whole set is in the browser. */
+  delay: number;
   counts: AccessHolders | null;
   onStatus: (status: 'all' | 'active' | 'inactive') => void;
   onText: (q: string) => void;
@@ -105,7 +168,11 @@ function Filters({
   useEffect(() => setText(filters.q), [filters.q]);
   useEffect(() => {
     if (text === filters.q) return;
-    const timer = setTimeout(() => onText(text), FILTER_DELAY_MS);
+    if (delay === 0) {
+      onText(text);
+      return;
+    }
+    const timer = setTimeout(() => onText(text), delay);
     return () => clearTimeout(timer);
   });
   const count = (n: number | undefined) => (n === undefined ? '' : ` (${n})`);
@@ -142,13 +209,37 @@ function Filters({
   );
 }
 
+/** What the screen shows while it works the answer out from the profiles' users. */
+function DerivingProgress({ progress }: { progress: DeriveProgress }) {
+  return (
+    <Stack gap="2" py="2" aria-live="polite" data-deriving>
+      <Text>{accessTexts.deriving(progress.done, progress.total, progress.users)}</Text>
+      <Progress.Root
+        size="sm"
+        max={Math.max(progress.total, 1)}
+        value={progress.done}
+        aria-label={accessTexts.holdersTitle}
+      >
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+    </Stack>
+  );
+}
+
 function HolderList({
   answer,
+  complete,
   page,
   onPage,
   filtered,
+  derived,
 }: {
+  derived: boolean;
   answer: AccessHolders;
+  /** Every holder is in the browser (the filter answers at once). */
+  complete: boolean;
   page: number;
   onPage: (page: number) => void;
   filtered: boolean;
@@ -157,6 +248,11 @@ function HolderList({
   const rowRef = answer.row.kind === 'role' ? { role: answer.row.uuid } : { element: answer.row.uuid };
   return (
     <Stack gap="3" flex="1" minH="0">
+      {derived ? (
+        <Text color="fg.muted" fontSize="sm" data-derived>
+          {accessTexts.derivedHolders}
+        </Text>
+      ) : null}
       {answer.withheld > 0 ? (
         <Notice status="info">{accessTexts.withheldHolders(answer.withheld, answer.application.name)}</Notice>
       ) : null}
@@ -172,7 +268,12 @@ function HolderList({
             <EmptyList text={accessTexts.noHolders} />
           )
         ) : null}
-        <Table.Root size="sm" aria-label={`Users holding ${answer.row.name}`} data-holders>
+        <Table.Root
+          size="sm"
+          aria-label={`Users holding ${answer.row.name}`}
+          data-holders
+          data-holders-complete={complete ? '' : undefined}
+        >
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeader>Username</Table.ColumnHeader>

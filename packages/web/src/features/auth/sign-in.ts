@@ -4,9 +4,10 @@
 // the API client.
 import { XSRF_COOKIE, XSRF_HEADER } from '@userprofile/shared/constants';
 import { createCodeChallenge, createCodeVerifier, createState } from '@userprofile/shared/pkce';
-import { api, expectFailure, formEncoded, readCookie, withLoading } from '../../lib/api/client.ts';
+import { api, formEncoded, readCookie, withLoading } from '../../lib/api/client.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { loadCurrentUser } from '../../lib/current-user.ts';
+import { callExtension, NotOfferedError } from '../../lib/extensions.ts';
 import { bindReturnPath } from '../../lib/return-path.ts';
 import { storage } from '../../lib/storage.ts';
 import { storeToken } from '../../lib/token.ts';
@@ -62,18 +63,54 @@ export async function authorize(authorizeRequest: AuthorizeRequest, token?: stri
 
 /**
  * RFC 9207: the issuer the console's own sign-in answers must name, from the
- * provider's metadata; null when the backend publishes none (404/405/501),
- * which then names no issuer either.
+ * provider's metadata; null when the backend publishes none (discovery is an
+ * extension, lib/extensions.ts), which then names no issuer either: the check
+ * is skipped.
  */
 export async function providerIssuer(): Promise<IssuerRule | null> {
   try {
-    const { data } = await api().GET('/.well-known/openid-configuration', {
-      middleware: [expectFailure(404, 405, 501)],
+    return await callExtension('openidConfiguration', async (offer) => {
+      const { data, response } = await api().GET('/.well-known/openid-configuration', {
+        parseAs: 'text',
+        middleware: offer,
+      });
+      // A host without discovery may answer its own HTML page (a single-page fallback): not offered either.
+      if (!response.headers.get('Content-Type')?.includes('json')) {
+        throw new ApiError(404, 'GET', '/.well-known/openid-configuration', null, response.headers);
+      }
+      const metadata = JSON.parse(data ?? '{}') as {
+        issuer?: string;
+        authorization_response_iss_parameter_supported?: boolean;
+      };
+      if (!metadata.issuer) return null;
+      return { issuer: metadata.issuer, required: metadata.authorization_response_iss_parameter_supported === true };
     });
-    if (!data?.issuer) return null;
-    return { issuer: data.issuer, required: data.authorization_response_iss_parameter_supported === true };
   } catch (error) {
-    if (error instanceof ApiError && [404, 405, 501].includes(error.status)) return null;
+    if (error instanceof NotOfferedError) return null;
+    throw error;
+  }
+}
+
+/**
+ * The state of an Enterprise SSO sign-in. Where the backend offers
+ * `POST /auth/sso/start` (an extension) it makes the state and binds it to a
+ * cookie of this browser, so only this browser can finish the sign-in (RFC
+ * 9700 §4.7); a backend without it gets the spec's own flow (§4 "Login"): a
+ * random state kept in this browser, which the callback must get back, and
+ * PKCE binding the code to the verifier kept beside it.
+ */
+async function ssoState(envBaseUrl: string | null | undefined): Promise<string> {
+  try {
+    return await callExtension('startSso', async (offer) => {
+      const { data } = await api().POST('/api/v1/auth/sso/start', {
+        ...(envBaseUrl ? { baseUrl: envBaseUrl } : {}),
+        middleware: offer,
+      });
+      if (!data?.state) throw new Error('POST /auth/sso/start answered no state');
+      return data.state;
+    });
+  } catch (error) {
+    if (error instanceof NotOfferedError) return createState();
     throw error;
   }
 }
@@ -98,11 +135,7 @@ export async function completeSelfLogin(code: string): Promise<void> {
 export async function startSsoLogin(authorizeRequest: AuthorizeRequest, origin = window.location.origin) {
   const { propelAuthUrl, clientId, envBaseUrl } = await frontendConfig();
   if (!propelAuthUrl || !clientId) throw new Error('Enterprise SSO is not configured on the backend');
-  // The backend makes the state and binds it to a cookie of this browser: only
-  // this browser can finish the sign-in (RFC 9700 §4.7).
-  const { data } = await api().POST('/api/v1/auth/sso/start', envBaseUrl ? { baseUrl: envBaseUrl } : {});
-  if (!data?.state) throw new Error('POST /auth/sso/start answered no state');
-  const state = data.state;
+  const state = await ssoState(envBaseUrl);
   const verifier = createCodeVerifier();
   storage.set('sso_state', state);
   storage.set('sso_code_verifier', verifier);

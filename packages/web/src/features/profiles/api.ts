@@ -3,8 +3,10 @@
 // shared caches of lib/data.
 import type { components } from '@userprofile/shared/generated/api';
 import { api, withLoading } from '../../lib/api/client.ts';
+import { extensionOrDerived } from '../../lib/extensions.ts';
 import type { ApplicationProfile, ApplicationProfileInput } from './app-profile-form.ts';
 import type { BusinessProfile, BusinessProfileInput } from './business-profile-form.ts';
+import { deriveAppProfileImpact, deriveBusinessProfileImpact } from './derived-impact.ts';
 
 export type ProfileImpact = components['schemas']['ProfileImpact'];
 export type ImpactItem = components['schemas']['ImpactItem'];
@@ -32,9 +34,23 @@ export async function fetchAppProfileBusinessProfiles(uuid: string): Promise<Bus
   return data ?? [];
 }
 
-export async function previewAppProfileImpact(body: ApplicationProfileInput): Promise<ProfileImpact> {
-  const { data } = await api().POST('/api/v1/profile/app/impact', { body, middleware: [withLoading()] });
-  return data as ProfileImpact;
+/**
+ * The impact preview: the extension where the backend offers it, else worked
+ * out from spec calls (./derived-impact.ts, NoPreviewError when even that
+ * cannot be had).
+ */
+export async function previewAppProfileImpact(
+  body: ApplicationProfileInput,
+  audienceChanged: boolean,
+): Promise<ProfileImpact> {
+  return extensionOrDerived(
+    'previewApplicationProfileImpact',
+    async (offer) => {
+      const { data } = await api().POST('/api/v1/profile/app/impact', { body, middleware: [withLoading(), ...offer] });
+      return data as ProfileImpact;
+    },
+    () => deriveAppProfileImpact(body, audienceChanged),
+  );
 }
 
 export async function fetchBusinessProfile(uuid: string): Promise<BusinessProfile> {
@@ -60,7 +76,20 @@ export async function fetchBusinessProfileUsers(uuid: string): Promise<ProfileUs
   return data ?? [];
 }
 
-export async function previewBusinessProfileImpact(body: BusinessProfileInput): Promise<ProfileImpact> {
-  const { data } = await api().POST('/api/v1/profile/business/impact', { body, middleware: [withLoading()] });
-  return data as ProfileImpact;
+/** The same for a business profile. */
+export async function previewBusinessProfileImpact(
+  body: BusinessProfileInput,
+  audienceChanged: boolean,
+): Promise<ProfileImpact> {
+  return extensionOrDerived(
+    'previewBusinessProfileImpact',
+    async (offer) => {
+      const { data } = await api().POST('/api/v1/profile/business/impact', {
+        body,
+        middleware: [withLoading(), ...offer],
+      });
+      return data as ProfileImpact;
+    },
+    () => deriveBusinessProfileImpact(body, audienceChanged),
+  );
 }

@@ -75,7 +75,8 @@ function AppProfileEditor({ uuid }: { uuid: string | null }) {
     initialForm: () => readCloneState<AppProfileForm>(),
     validate: validateAppProfileForm,
     save: (form) => saveAppProfile(toAppProfilePayload(form, applications.get() ?? [])),
-    preview: (form) => previewAppProfileImpact(toAppProfilePayload(form, applications.get() ?? [])),
+    preview: (form, audienceChanged) =>
+      previewAppProfileImpact(toAppProfilePayload(form, applications.get() ?? []), audienceChanged),
     editPath: toAppProfileEdit,
     listPath: toAppProfileList(),
     remove: (record) => deleteAppProfile(record.uuid),

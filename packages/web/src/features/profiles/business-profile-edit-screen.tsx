@@ -78,7 +78,8 @@ function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
     initialForm: () => readCloneState<BusinessProfileForm>(),
     validate: (form) => validateBusinessProfileForm(form, profiles.data ?? []),
     save: (form) => saveBusinessProfile(toBusinessProfilePayload(form, allAppProfiles())),
-    preview: (form) => previewBusinessProfileImpact(toBusinessProfilePayload(form, allAppProfiles())),
+    preview: (form, audienceChanged) =>
+      previewBusinessProfileImpact(toBusinessProfilePayload(form, allAppProfiles()), audienceChanged),
     editPath: toBusinessProfileEdit,
     listPath: toBusinessProfileList(),
     remove: (record) => deleteBusinessProfile(record.uuid),

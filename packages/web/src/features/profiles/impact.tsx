@@ -10,6 +10,11 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { notify } from '../../lib/toaster.ts';
 import type { ImpactItem, ProfileImpact } from './api.ts';
+import { NoPreviewError } from './derived-impact.ts';
+
+/** Neither the extension nor the spec calls could say who the change reaches (issue 32). */
+export const NO_PREVIEW =
+  'No preview is available: this backend does not offer one, and who this change reaches could not be worked out from its answers. Save the change anyway?';
 
 /** What an editor gives the gate: the calls and the state of its useEditor. */
 export interface ImpactGateOptions<Form> {
@@ -19,7 +24,7 @@ export interface ImpactGateOptions<Form> {
   dirty: boolean;
   saving: boolean;
   submit: () => Promise<void>;
-  preview: (form: Form) => Promise<ProfileImpact>;
+  preview: (form: Form, audienceChanged: boolean) => Promise<ProfileImpact>;
   /** Whether the form changes who may see the saved profile (its minimum role or company). */
   audienceChanged: (form: Form) => boolean;
   /** The save failure message (the preview is the first step of the save). */
@@ -30,8 +35,8 @@ export interface ImpactGateOptions<Form> {
 export interface ImpactGate {
   /** Submit: the preview first when a saved profile changed, then the save. */
   submit: () => Promise<void>;
-  /** The preview waiting for the admin's answer. */
-  pending: ProfileImpact | null;
+  /** The preview waiting for the admin's answer ('unavailable': a plain confirmation, no preview to show). */
+  pending: ProfileImpact | 'unavailable' | null;
   /** The change waiting for an answer also changes who may see the profile. */
   audienceChanged: boolean;
   confirm: () => Promise<void>;
@@ -51,7 +56,7 @@ export function needsConfirmation(impact: ProfileImpact, audienceChanged: boolea
 }
 
 export function useImpactGate<Form>(o: ImpactGateOptions<Form>): ImpactGate {
-  const [pending, setPending] = useState<ProfileImpact | null>(null);
+  const [pending, setPending] = useState<ProfileImpact | 'unavailable' | null>(null);
   const [audienceChanged, setAudienceChanged] = useState(false);
   const [checking, setChecking] = useState(false);
 
@@ -65,14 +70,15 @@ export function useImpactGate<Form>(o: ImpactGateOptions<Form>): ImpactGate {
     setChecking(true);
     try {
       const audience = o.audienceChanged(o.form);
-      const impact = await o.preview(o.form);
+      const impact = await o.preview(o.form, audience);
       if (!needsConfirmation(impact, audience)) await o.submit();
       else {
         setAudienceChanged(audience);
         setPending(impact);
       }
     } catch (error) {
-      notify.error(o.saveFailed(error));
+      if (error instanceof NoPreviewError) setPending('unavailable');
+      else notify.error(o.saveFailed(error));
     } finally {
       setChecking(false);
     }
@@ -111,11 +117,11 @@ function ItemList({ title, items }: { title: string; items: readonly ImpactItem[
 }
 
 export function ImpactDialog({ gate }: { gate: ImpactGate }) {
-  const impact = gate.pending;
+  const impact = gate.pending === 'unavailable' ? null : gate.pending;
   const changes = impact ? grantChanges(impact) : 0;
   return (
     <ConfirmDialog
-      open={impact !== null}
+      open={gate.pending !== null}
       onOpenChange={(open) => {
         if (!open) gate.back();
       }}
@@ -125,6 +131,7 @@ export function ImpactDialog({ gate }: { gate: ImpactGate }) {
       confirmPalette="blue"
       onConfirm={() => void gate.confirm()}
     >
+      {gate.pending === 'unavailable' ? <Text data-impact="unavailable">{NO_PREVIEW}</Text> : null}
       {impact ? (
         <>
           {gate.audienceChanged ? (

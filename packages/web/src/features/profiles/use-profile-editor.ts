@@ -35,8 +35,8 @@ export function useProfileEditor<
   /** 'Application Profile': the save-in-progress warning names it. */
   noun: string;
   messages: ProfileMessages;
-  /** Who a change of a saved profile reaches, asked before it is saved. */
-  preview: (form: Form) => Promise<ProfileImpact>;
+  /** Who a change of a saved profile reaches, asked before it is saved (and whether it changes who may see it). */
+  preview: (form: Form, audienceChanged: boolean) => Promise<ProfileImpact>;
 }): { editor: Editor<R, Form, Field>; gate: ImpactGate } {
   const saveInProgress = pleaseWaitUntil(`Updating ${noun}`);
   const saveFailed = (error: unknown) => (isApiError(error, 409) ? m.nameExists : m.saveError);

@@ -5,8 +5,11 @@ import type { components } from '@userprofile/shared/generated/api';
 import type { MiddlewareCallbackParams } from 'openapi-fetch';
 import { api, browserDeps, expectFailure, withLoading } from '../../lib/api/client.ts';
 import { globalErrors, requestHeaders } from '../../lib/api/middleware.ts';
+import { rememberVersion } from '../../lib/api/versions.ts';
 import { getConfig } from '../../lib/config.ts';
 import { createDataCache } from '../../lib/data/cache.ts';
+import { callExtension, extensionOrDerived } from '../../lib/extensions.ts';
+import { readJsonArray } from '../../lib/json-array-stream.ts';
 import type { ListStatus, User } from './list-view.ts';
 
 export type UserInput = components['schemas']['UserInput'];
@@ -16,16 +19,29 @@ export type ImportResult = components['schemas']['ImportResult'];
 /** Performance marks of the list (read by scripts/bench-users.mjs). */
 export const MARK_LIST_DATA = 'users:list-data';
 
-export async function fetchUserList(status: ListStatus): Promise<User[]> {
+/** Users of a list handed over before the rest has arrived (issue 34): a few pages of the largest page size. */
+export const FIRST_ROWS = 500;
+
+/**
+ * The list, read as it arrives: `onFirst` gets its first FIRST_ROWS users (in
+ * the server's username order) as soon as they are in, so the screen can show
+ * its first page while the rest of a 100,000-user answer is on its way.
+ */
+export async function fetchUserList(status: ListStatus, onFirst: (rows: User[]) => void = () => {}): Promise<User[]> {
   const path = status === 'active' ? '/api/v1/user/list/active' : '/api/v1/user/list/inactive';
-  const { data } = await api().GET(path, { middleware: [withLoading()] });
+  const { response } = await api().GET(path, { parseAs: 'stream', middleware: [withLoading()] });
+  const rows = response.body ? await readJsonArray<User>(response.body, FIRST_ROWS, onFirst) : [];
   performance.mark(MARK_LIST_DATA);
-  return data ?? [];
+  return rows;
 }
 
+/** The user, with its version where the backend gives one (lib/api/versions.ts). */
 export async function fetchUser(uuid: string): Promise<User> {
-  const { data } = await api().GET('/api/v1/user/{uuid}', { params: { path: { uuid } }, middleware: [withLoading()] });
-  return data as User;
+  const { data, response } = await api().GET('/api/v1/user/{uuid}', {
+    params: { path: { uuid } },
+    middleware: [withLoading()],
+  });
+  return rememberVersion(data as User, response);
 }
 
 /** The element categories of the user form (spec §3 "User element config"): loaded once per sign-in. */
@@ -40,52 +56,76 @@ export type EffectiveAccess = components['schemas']['EffectiveAccess'];
 export type Grant = components['schemas']['Grant'];
 export type Named = components['schemas']['NamedRef'];
 
-/** The user's effective access; 404/405/501 are the tab's business (a backend without the call). */
-export async function fetchEffectiveAccess(uuid: string): Promise<EffectiveAccess> {
-  const { data } = await api().GET('/api/v1/user/{uuid}/effectiveAccess', {
-    params: { path: { uuid } },
-    middleware: [expectFailure(404, 405, 501)],
-  });
-  return data as EffectiveAccess;
+/**
+ * The user's effective access: the extension's answer where the backend offers
+ * it, else worked out from spec §7 calls (issue 32); a 404 (the user gone or
+ * hidden) is the tab's business.
+ */
+export async function fetchEffectiveAccess(uuid: string, layoutCodes: readonly string[]): Promise<EffectiveAccess> {
+  return extensionOrDerived(
+    'getEffectiveAccess',
+    async (middleware) => {
+      const { data } = await api().GET('/api/v1/user/{uuid}/effectiveAccess', {
+        params: { path: { uuid } },
+        middleware,
+      });
+      return data as EffectiveAccess;
+    },
+    async () => (await import('./effective-access-derived.ts')).deriveEffectiveAccess(uuid, layoutCodes),
+  );
 }
 
 /** A user's failed sign-ins and open sessions (issue 22, x-designed). */
 export type UserSignIns = components['schemas']['UserSignIns'];
 export type SignInSession = components['schemas']['SignInSession'];
 
-/** 403 (a user the caller may not change), 404/405/501 (a backend without the call) are the panel's business. */
+/**
+ * An extension (lib/extensions.ts): NotOfferedError when the backend does not
+ * offer it; 403 (a user the caller may not change) is the panel's business.
+ */
 export async function fetchSignIns(uuid: string): Promise<UserSignIns> {
-  const { data } = await api().GET('/api/v1/user/{uuid}/signIns', {
-    params: { path: { uuid } },
-    middleware: [expectFailure(403, 404, 405, 501)],
+  return callExtension('getUserSignIns', async (offer) => {
+    const { data } = await api().GET('/api/v1/user/{uuid}/signIns', {
+      params: { path: { uuid } },
+      middleware: [...offer, expectFailure(403)],
+    });
+    return data as UserSignIns;
   });
-  return data as UserSignIns;
 }
 
 /** Unlock: the user's failed sign-ins are forgotten. Answers the sign-ins afterwards. */
 export async function unlockUser(uuid: string): Promise<UserSignIns> {
-  const { data } = await api().POST('/api/v1/user/{uuid}/unlock', {
-    params: { path: { uuid } },
-    middleware: [withLoading(), expectFailure(403, 404)],
+  return callExtension('unlockUser', async (offer) => {
+    const { data } = await api().POST('/api/v1/user/{uuid}/unlock', {
+      params: { path: { uuid } },
+      middleware: [withLoading(), ...offer, expectFailure(403, 404)],
+    });
+    return data as UserSignIns;
   });
-  return data as UserSignIns;
 }
 
 /** Sign out everywhere: every session and token of the user ends. Answers the sign-ins afterwards. */
 export async function signOutEverywhere(uuid: string): Promise<UserSignIns> {
-  const { data } = await api().POST('/api/v1/user/{uuid}/logoutAll', {
-    params: { path: { uuid } },
-    middleware: [withLoading(), expectFailure(403, 404)],
+  return callExtension('logoutUserEverywhere', async (offer) => {
+    const { data } = await api().POST('/api/v1/user/{uuid}/logoutAll', {
+      params: { path: { uuid } },
+      middleware: [withLoading(), ...offer, expectFailure(403, 404)],
+    });
+    return data as UserSignIns;
   });
-  return data as UserSignIns;
 }
 
-export async function saveUser(user: UserInput, clonedId: string | null): Promise<User> {
-  const { data } = await api().POST('/api/v1/user/update', {
+/**
+ * Saves a user. `etag`: the version the editor read (If-Match, issue 34): a
+ * user changed since is refused with 412, the editor's business.
+ */
+export async function saveUser(user: UserInput, clonedId: string | null, etag: string | null = null): Promise<User> {
+  const { data, response } = await api().POST('/api/v1/user/update', {
     body: { user, ...(clonedId ? { clonedId } : {}) },
-    middleware: [withLoading()],
+    ...(etag ? { params: { header: { 'If-Match': etag } } } : {}),
+    middleware: [withLoading(), expectFailure(412)],
   });
-  return data as User;
+  return rememberVersion(data as User, response);
 }
 
 /** Activates or inactivates; answers the list the user moved into. */
@@ -173,7 +213,7 @@ export type BulkResult = components['schemas']['BulkUserResult'];
 export const BULK_PIECE = 10_000;
 
 /**
- * One bulk action on many users (issue 27, x-designed POST /user/bulk): a
+ * One bulk action on many users (issue 27, the extension POST /user/bulk): a
  * selection above BULK_PIECE goes in pieces, one after the other, and the
  * answers are joined. A failed call (400, 403, 409) is the caller's to show,
  * with what the pieces before it did.
@@ -186,11 +226,14 @@ export async function bulkUserAction(
 ): Promise<BulkResult> {
   const joined: BulkResult = { done: 0, unchanged: 0, refused: 0, results: [] };
   for (let at = 0; at < uuids.length; at += BULK_PIECE) {
-    const { data } = await api().POST('/api/v1/user/bulk', {
-      body: { action, uuids: uuids.slice(at, at + BULK_PIECE), ...(value ? { value } : {}) },
-      middleware: [expectFailure(400, 403, 409)],
+    // An extension: NotOfferedError (from the first piece) when the backend does not offer it.
+    const piece = await callExtension('bulkUserAction', async (offer) => {
+      const { data } = await api().POST('/api/v1/user/bulk', {
+        body: { action, uuids: uuids.slice(at, at + BULK_PIECE), ...(value ? { value } : {}) },
+        middleware: [...offer, expectFailure(400, 403, 409)],
+      });
+      return data as BulkResult;
     });
-    const piece = data as BulkResult;
     joined.done += piece.done;
     joined.unchanged += piece.unchanged;
     joined.refused += piece.refused;

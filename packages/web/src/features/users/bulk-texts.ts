@@ -2,7 +2,7 @@
 // numbers before, and what happened per user after.
 import type { BulkAction, BulkResult } from './api.ts';
 
-const users = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'user' : 'users'}`;
+export const users = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'user' : 'users'}`;
 
 export const BULK_LABELS: Record<BulkAction, string> = {
   activate: 'Activate',
@@ -51,3 +51,31 @@ export function bulkSummary(action: BulkAction, result: Pick<BulkResult, 'done' 
   if (result.refused > 0) parts.push(`${result.refused.toLocaleString('en-US')} refused`);
   return `${parts.join(', ')}.`;
 }
+
+/** The Undo's question: the opposite action on exactly the users changed. */
+export function undoQuestion(action: BulkAction, count: number, profile: string | null, cannot: number): string {
+  const kept = cannot > 0 ? ` (${users(cannot)} had none before and keep it)` : '';
+  switch (action) {
+    case 'activate':
+      return `Deactivate again the ${users(count)} just activated`;
+    case 'deactivate':
+      return `Activate again the ${users(count)} just deactivated`;
+    case 'assignBusinessProfile':
+      return `Give the ${users(count)} just given '${profile}' their previous business profile back${kept}`;
+    case 'assignVisibilityProfile':
+      return `Give the ${users(count)} just given '${profile}' their previous visibility profile back${kept}`;
+    case 'sendPasswordReset':
+      return '';
+  }
+}
+
+/** Before the confirmation: how many of the selection the reader may not change. */
+export const mayNotChange = (refused: number, count: number): string =>
+  `${refused.toLocaleString('en-US')} of the ${users(count)} you may not change, and will be refused:`;
+
+/** While the single-user calls run: '312 of 1,000'. */
+export const progressText = (answered: number, total: number): string =>
+  `${answered.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`;
+
+/** Users the admin's Cancel kept from being asked. */
+export const notSentText = (n: number): string => `${users(n)} not sent (cancelled): they stay selected.`;

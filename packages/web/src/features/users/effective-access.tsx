@@ -44,7 +44,7 @@ function EffectiveAccessView({
   layoutCodes: readonly string[];
 }) {
   // Again for a new record version (after a save) or a Retry.
-  const { data: access, error, retry } = useLoad(() => fetchEffectiveAccess(uuid), record);
+  const { data: access, error, retry } = useLoad(() => fetchEffectiveAccess(uuid, layoutCodes), record);
 
   if (isNotOffered(error)) return <Notice status="info">{historyTexts.effectiveAccessNotOffered}</Notice>;
   return (
@@ -111,6 +111,11 @@ function Applications({ access, links }: { access: EffectiveAccess; links: boole
             <Heading as="h3" size="sm" mb="2">
               {app.name}
             </Heading>
+            {app.partHidden ? (
+              <Text color="fg.muted" fontSize="sm" mb="2" data-part-hidden>
+                {historyTexts.partHidden}
+              </Text>
+            ) : null}
             <GrantTable label={`Roles in ${app.name}`} heading="Role" rows={app.roles} empty="No roles" links={links}>
               {(role) => (
                 <>

@@ -31,6 +31,8 @@ export interface SearchCriteria {
   filters: Filters;
   sort: ListSort | null;
   page: number;
+  /** Rows a page (one of PAGE_SIZES). */
+  size: number;
 }
 
 export const emptyFilters = (): Filters => ({ username: '', name: '', email: '', profile: '', visibility: '' });
@@ -40,6 +42,7 @@ export const defaultCriteria = (): SearchCriteria => ({
   filters: emptyFilters(),
   sort: null,
   page: DEFAULT_PAGE,
+  size: DEFAULT_PAGE_SIZE,
 });
 
 /** The Users list's view in the address and under the `searchCriteria` key (lib/list-view.ts). */
@@ -60,11 +63,18 @@ export function toCriteria(view: ListView): SearchCriteria {
     filters,
     sort: view.sort as ListSort | null,
     page: view.page,
+    size: view.size,
   };
 }
 
 export function toView(criteria: SearchCriteria): ListView {
-  return { filters: criteria.filters, sort: criteria.sort, page: criteria.page, toggles: { status: criteria.status } };
+  return {
+    filters: criteria.filters,
+    sort: criteria.sort,
+    page: criteria.page,
+    size: criteria.size,
+    toggles: { status: criteria.status },
+  };
 }
 
 /** A click on a column header: ascending first, then toggles the direction. */
@@ -225,4 +235,44 @@ export function withUser(list: readonly User[], user: User): User[] {
 
 export function withoutUser(list: readonly User[], uuid: string): User[] {
   return list.filter((u) => u.uuid !== uuid);
+}
+
+/** The leading words two or more profile names of a list share, and so the part that tells them apart. */
+export interface NamePrefixes {
+  profile: string;
+  visibility: string;
+}
+
+export const NO_PREFIXES: NamePrefixes = { profile: '', visibility: '' };
+
+/**
+ * The whole words (with the space after them) every one of `names` starts
+ * with, when there are two or more different names and each goes on after
+ * them; else ''. A tenant's profiles all start with its company's name
+ * (issue 34 item 21: "Runte Inc Communicati..." in every cell).
+ */
+export function sharedLeadingWords(names: Iterable<string>): string {
+  const distinct = [...new Set(names)];
+  if (distinct.length < 2) return '';
+  let prefix = distinct[0] as string;
+  for (const name of distinct) {
+    let i = 0;
+    while (i < prefix.length && i < name.length && prefix[i] === name[i]) i++;
+    prefix = prefix.slice(0, i);
+  }
+  const cut = prefix.lastIndexOf(' ');
+  if (cut <= 0) return '';
+  const words = prefix.slice(0, cut + 1);
+  return distinct.every((n) => n.length > words.length) ? words : '';
+}
+
+/** The shared leading words of the list's business and visibility profile names. */
+export function namePrefixes(rows: readonly User[]): NamePrefixes {
+  const profiles = new Set<string>();
+  const visibilities = new Set<string>();
+  for (const u of rows) {
+    if (u.businessProfile?.name) profiles.add(u.businessProfile.name);
+    if (u.visibilityProfile?.name) visibilities.add(u.visibilityProfile.name);
+  }
+  return { profile: sharedLeadingWords(profiles), visibility: sharedLeadingWords(visibilities) };
 }

@@ -17,6 +17,7 @@ import {
   Text,
   useFileUpload,
 } from '@chakra-ui/react';
+import { USER_IMPORT_COLUMNS } from '@userprofile/shared/csv';
 import { userMessages } from '@userprofile/shared/messages';
 import { useId, useState } from 'react';
 import { LuDownload, LuFileText, LuUpload } from 'react-icons/lu';
@@ -24,10 +25,11 @@ import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { LinkButton, Screen } from '../../components/ui/page.tsx';
 import { failureReason, isApiError } from '../../lib/api/errors.ts';
+import { csvText, downloadCsv } from '../../lib/csv-export.ts';
 import { saveDownload } from '../../lib/download.ts';
 import { toUserList } from '../../lib/paths.ts';
 import { notify } from '../../lib/toaster.ts';
-import { type ExportKind, exportUsers, type ImportResult, importUsers } from './api.ts';
+import { type ExportKind, elementConfig, exportUsers, type ImportResult, importUsers } from './api.ts';
 import { invalidateUserLists } from './user-lists.ts';
 
 const EXPORT_OPTIONS: readonly { value: ExportKind; label: string }[] = [
@@ -106,9 +108,28 @@ function ExportSection() {
             </button>
           </ChakraLink>
         </Flex>
+        <Text fontSize="sm" color="fg.muted">
+          This file is the import format: change it and import it below. The Users list's Export CSV is what the list
+          shows, not this format.
+        </Text>
+        <ChakraLink asChild color="blue.fg" fontWeight="medium" fontSize="sm" alignSelf="flex-start">
+          <button type="button" onClick={() => void downloadImportTemplate()}>
+            <LuFileText aria-hidden /> Download Import Template
+          </button>
+        </ChakraLink>
       </Card.Body>
     </Card.Root>
   );
+}
+
+/** The import's header alone (issue 34): its fixed columns, then one per element category of the user config. */
+async function downloadImportTemplate(): Promise<void> {
+  try {
+    const categories = (await elementConfig.load()).map((c) => c.category);
+    downloadCsv('users-import-template.csv', csvText([...USER_IMPORT_COLUMNS, ...categories], []));
+  } catch (error) {
+    notify.error(userMessages.exportFailed, failureReason(error));
+  }
 }
 
 function ImportSection() {

@@ -7,10 +7,11 @@
 import { Badge, Box, Button, SimpleGrid, Tabs, Text } from '@chakra-ui/react';
 import { DEFAULT_MINIMUM_ROLE, DEFAULT_TREE_CATEGORY } from '@userprofile/shared/constants';
 import { historyTexts, signInTexts, userMessages } from '@userprofile/shared/messages';
-import type { UserField } from '@userprofile/shared/validation';
+import { USER_FIELDS, type UserField } from '@userprofile/shared/validation';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { ConflictDialog } from '../../components/ui/conflict-dialog.tsx';
 import { DataState } from '../../components/ui/data-state.tsx';
 import { EditorActions, EditorForm } from '../../components/ui/editor-form.tsx';
 import { RadioGroupField, SelectField, TextField } from '../../components/ui/fields.tsx';
@@ -19,7 +20,8 @@ import { Notice } from '../../components/ui/notice.tsx';
 import { LinkButton, Screen } from '../../components/ui/page.tsx';
 import { HISTORY_TAB, HistoryTabContent } from '../../components/ui/record-history.tsx';
 import { VisibleTo } from '../../components/ui/visible-to.tsx';
-import { isApiError } from '../../lib/api/errors.ts';
+import { type ErrorBody, isApiError } from '../../lib/api/errors.ts';
+import { etagOf } from '../../lib/api/versions.ts';
 import { businessProfiles } from '../../lib/data/business-profiles.ts';
 import { companies } from '../../lib/data/companies.ts';
 import { locations } from '../../lib/data/locations.ts';
@@ -45,6 +47,7 @@ import {
   categoryTabs,
   changeBusinessProfile,
   cloneForm,
+  describeUserField,
   toUserForm,
   toUserPayload,
   type UserForm,
@@ -78,6 +81,18 @@ export function saveFailedToast(error: unknown, username: string): EditorToast {
   if (isApiError(error, 409))
     return { title: userMessages.saveError(username), description: userMessages.usernameTaken(username) };
   return userMessages.saveError(username, failedAppsOf(error));
+}
+
+/** The fields a refused save names: a taken username (409), the rules the server holds (400, `body.user.<field>`). */
+export function userFieldErrors(error: unknown, username: string): Partial<Record<UserField, string>> {
+  if (isApiError(error, 409)) return { username: userMessages.usernameTaken(username) };
+  if (!isApiError(error, 400) || !error.body || typeof error.body !== 'object') return {};
+  const marked: Partial<Record<UserField, string>> = {};
+  for (const e of (error.body as ErrorBody).errors ?? []) {
+    const field = e.field.replace(/^body\.user\./, '');
+    if ((USER_FIELDS as readonly string[]).includes(field)) marked[field as UserField] ??= e.reason;
+  }
+  return marked;
 }
 
 function savedToast(user: User): EditorToast {
@@ -120,9 +135,10 @@ function UserEditor({ uuid }: { uuid: string | null }) {
     toForm: (user) => toUserForm(user, defaultRole),
     initialForm: () => readCloneState()?.form ?? null,
     validate: (form) => (lookups ? validateUserForm(form, lookups) : {}),
-    save: async (form) => {
+    save: async (form, current) => {
       if (!lookups) throw new Error('The lists of the form are not loaded');
-      const saved = await saveUser(toUserPayload(form, lookups), form.uuid === null ? clonedId : null);
+      const payload = toUserPayload(form, lookups);
+      const saved = await saveUser(payload, form.uuid === null ? clonedId : null, etagOf(current));
       if (!saved?.uuid) throw new NotSavedCorrectly();
       return saved;
     },
@@ -135,14 +151,22 @@ function UserEditor({ uuid }: { uuid: string | null }) {
       saved: savedToast,
       saveFailed: (error, form) => saveFailedToast(error, form.username),
     },
+    fieldErrorsOf: (error, form) => userFieldErrors(error, form.username),
+    conflict: {
+      what: (user) => user.username,
+      describe: (key, form) => describeUserField(key, form, lookups, companyList.data ?? null),
+    },
   });
   const { form, record, change } = editor;
   // A user this admin may not change (readOnlyReason below) is not one whose sign-ins it may see or end.
   const actable = record && !record.readOnlyReason ? record : null;
   const signIns = useSignIns(uuid, actable);
 
-  // Admins below ERRIGAL_ADMIN keep their own company (the only one they see).
-  const ownCompany = role !== 'ERRIGAL_ADMIN' && companyList.data?.length === 1 ? companyList.data[0] : undefined;
+  // A new user of an admin below ERRIGAL_ADMIN is written in its own company (the only one it sees). A saved
+  // user shows the company it has: one with none is shared, read-only to such an admin, and its notice says
+  // so; Visible To must not say otherwise (issue 34 item 5).
+  const ownCompany =
+    uuid === null && role !== 'ERRIGAL_ADMIN' && companyList.data?.length === 1 ? companyList.data[0] : undefined;
   useEffect(() => {
     if (ownCompany && form && form.companyUuid === null) change((f) => ({ ...f, companyUuid: ownCompany.uuid }));
   }, [ownCompany, form, change]);
@@ -214,6 +238,7 @@ function UserEditor({ uuid }: { uuid: string | null }) {
       {...(record ? { documentTitle: `${title} ${record.username}` } : {})}
       actions={actions}
     >
+      <ConflictDialog conflict={editor.conflict} />
       <DataState
         what={isNew ? 'the lists of the user form' : 'the user'}
         data={ready}
@@ -226,7 +251,8 @@ function UserEditor({ uuid }: { uuid: string | null }) {
         {({ form, lookups }) => {
           const { set, errorOf, bind } = editor;
           const linkProfiles = role !== 'SCO_ADMIN';
-          const treeError = editor.errors.defaultTreeMustBeAssigned;
+          const treeError = editor.errors.defaultTreeMustBeAssigned ?? errorOf('defaultTreeMustBeAssigned');
+          const treeTab = tabs.some((t) => t.category === DEFAULT_TREE_CATEGORY);
           return (
             <EditorForm onSubmit={editor.submit}>
               {uuid && actable ? <SignInLockNotice uuid={uuid} username={actable.username} state={signIns} /> : null}
@@ -269,9 +295,15 @@ function UserEditor({ uuid }: { uuid: string | null }) {
                         value={form.businessProfileUuid}
                         options={toOptions(lookups.businessProfiles)}
                         onChange={(v) =>
-                          change((f) => changeBusinessProfile(f, v, lookups.businessProfiles), ['businessProfile'])
+                          change(
+                            (f) => changeBusinessProfile(f, v, lookups.businessProfiles),
+                            ['businessProfile', 'defaultTreeMustBeAssigned'],
+                          )
                         }
-                        error={errorOf('businessProfile')}
+                        // Without its tab (trees hidden from this admin) the default tree rule is said here (issue 34 item 4).
+                        error={
+                          errorOf('businessProfile') ?? (treeTab ? undefined : errorOf('defaultTreeMustBeAssigned'))
+                        }
                         openLink={
                           linkProfiles && form.businessProfileUuid
                             ? toBusinessProfileEdit(form.businessProfileUuid)
@@ -312,6 +344,7 @@ function UserEditor({ uuid }: { uuid: string | null }) {
                           callerRole={role}
                           layoutCodes={session?.layoutCode ?? []}
                           companies={companyList.status === 'error' ? [] : companyList.data}
+                          disabled={readOnlyReason !== null}
                         />
                       </Box>
                     </SimpleGrid>
@@ -351,12 +384,15 @@ function UserEditor({ uuid }: { uuid: string | null }) {
                 ) : null}
                 {uuid ? <HistoryTabContent kind="user" uuid={uuid} record={record} /> : null}
               </Tabs.Root>
-              <EditorActions
-                submitLabel={isNew ? 'Create User' : 'Update User'}
-                editor={editor}
-                disabled={readOnlyReason !== null}
-                invalidHint={readOnlyReason === null}
-              />
+              {/* History, Sign-ins and Effective Access change nothing of the form (issue 34 item 16). */}
+              {recordTab ? null : (
+                <EditorActions
+                  submitLabel={isNew ? 'Create User' : 'Update User'}
+                  editor={editor}
+                  disabled={readOnlyReason !== null}
+                  invalidHint={readOnlyReason === null}
+                />
+              )}
             </EditorForm>
           );
         }}

@@ -74,9 +74,21 @@ export function toUserForm(user: User | null, defaultMinimumRole: string = DEFAU
   };
 }
 
-/** Spec §4 "Clone": the form copied, uuid cleared, '_clone' appended to the username. */
+/**
+ * Spec §4 "Clone": the form copied, uuid cleared, '_clone' appended to the
+ * username. What reaches one person is not copied (issue 34 item 14): the
+ * e-mail (reset mails would go to the original) and the phones stay empty.
+ */
 export function cloneForm(form: UserForm): UserForm {
-  return { ...form, uuid: null, username: form.username + CLONE_SUFFIX, elements: { ...form.elements } };
+  return {
+    ...form,
+    uuid: null,
+    username: form.username + CLONE_SUFFIX,
+    email: '',
+    deskPhone: '',
+    mobilePhone: '',
+    elements: { ...form.elements },
+  };
 }
 
 /**
@@ -197,4 +209,55 @@ export function toUserPayload(form: UserForm, lookups: UserFormLookups): UserInp
     errigalCustomerCompany: form.companyUuid ? { uuid: form.companyUuid } : null,
     elements: chosenElements(form, lookups),
   };
+}
+
+const USER_FIELD_LABELS: Partial<Record<keyof UserForm, string>> = {
+  email: 'Email',
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  deskPhone: 'Desk Phone',
+  mobilePhone: 'Mobile Phone',
+  active: 'Status',
+  locationUuid: 'Location',
+  businessProfileUuid: 'Profile',
+  visibilityProfileUuid: 'Visibility',
+  minimumRole: 'Visible To',
+  companyUuid: 'Company',
+};
+
+/**
+ * A field of the form as the conflict dialog shows it (issue 34 item 2): its
+ * label and its value in words (names, not uuids); null for what it does not
+ * list (the uuid, the username that cannot change).
+ */
+export function describeUserField(
+  key: keyof UserForm,
+  form: UserForm,
+  lookups: UserFormLookups | null,
+  companies: readonly { uuid: string; name: string }[] | null,
+): { label: string; value: string } | null {
+  const nameIn = (list: readonly { uuid: string; name: string }[] | undefined | null, uuid: string | null) =>
+    uuid ? (list?.find((x) => x.uuid === uuid)?.name ?? uuid) : '';
+  if (key === 'elements') {
+    const profile = lookups?.businessProfiles.find((p) => p.uuid === form.businessProfileUuid);
+    const tabs = lookups ? categoryTabs(lookups.config, profile) : [];
+    const value = Object.entries(form.elements)
+      .filter(([, uuid]) => uuid)
+      .map(([category, uuid]) => {
+        const tab = tabs.find((t) => t.category === category);
+        return `${tab?.label ?? category}: ${tab?.options.find((o) => o.uuid === uuid)?.name ?? uuid}`;
+      })
+      .join(', ');
+    return { label: 'Elements', value };
+  }
+  const label = USER_FIELD_LABELS[key];
+  if (!label) return null;
+  if (key === 'active') return { label, value: form.active ? 'Active' : 'Inactive' };
+  if (key === 'locationUuid') return { label, value: nameIn(lookups?.locations, form.locationUuid) };
+  if (key === 'businessProfileUuid')
+    return { label, value: nameIn(lookups?.businessProfiles, form.businessProfileUuid) };
+  if (key === 'visibilityProfileUuid')
+    return { label, value: nameIn(lookups?.visibilityProfiles, form.visibilityProfileUuid) };
+  if (key === 'companyUuid') return { label, value: nameIn(companies, form.companyUuid) };
+  return { label, value: String(form[key] ?? '') };
 }

@@ -50,8 +50,10 @@ import {
   type FilterColumn,
   indexFor,
   type ListSort,
+  type NamePrefixes,
+  NO_PREFIXES,
+  namePrefixes,
   nextSort,
-  PAGE_SIZE,
   pageRows,
   type SearchCriteria,
   SORT_COLUMNS,
@@ -67,6 +69,7 @@ import { statusChangeErrorMessage } from './status-error.ts';
 import { UserBulkBar } from './user-bulk-bar.tsx';
 import { applyStatusChange, loadUserList, useUserLists } from './user-lists.ts';
 import { clearSelection, selectUsers, useSelection } from './user-selection.ts';
+import { tableCss } from './user-table-css.ts';
 
 /** Performance mark: the first page of a freshly loaded list is on screen (scripts/bench-users.mjs). */
 export const MARK_LIST_PAINTED = 'users:list-painted';
@@ -119,7 +122,10 @@ export function UserListScreen() {
       title="Users"
       actions={
         <>
-          <ExportButton onExport={() => void exportUsers()} />
+          <ExportButton
+            onExport={() => void exportUsers()}
+            hint="The users this list shows, as it shows them: not the import format (Bulk Management's Export File and import template are)"
+          />
           <LinkButton href={toUserNew()} primary>
             New User
           </LinkButton>
@@ -215,12 +221,14 @@ function StatusToggle() {
 
 const onSort = (column: UserColumn) => updateCriteria((c) => ({ ...c, sort: nextSort(c.sort, column), page: 1 }));
 const onPage = (page: number) => updateCriteria((c) => (c.page === page ? c : { ...c, page }));
+const onPageSize = (size: number) => updateCriteria((c) => (c.size === size ? c : { ...c, size, page: 1 }));
 const onClearFilters = () => updateCriteria((c) => ({ ...c, filters: emptyFilters(), page: 1 }));
 
 function UserListBody() {
   const role = roleOf(useSession((s) => s.user));
   const criteria = useSearchCriteria();
   const rows = useUserLists((s) => s[criteria.status]);
+  const first = useUserLists((s) => s.first[criteria.status]);
   const error = useUserLists((s) => s.errors[criteria.status]);
   if (error) {
     return (
@@ -231,7 +239,8 @@ function UserListBody() {
       />
     );
   }
-  if (!rows) return <Loading />;
+  if (!rows)
+    return first ? <FirstRows rows={first} criteria={criteria} linkProfiles={role !== 'SCO_ADMIN'} /> : <Loading />;
   if (rows.length === 0 && !filtersActive(criteria)) {
     return (
       <EmptyList
@@ -256,6 +265,48 @@ function UserListBody() {
   );
 }
 
+/**
+ * The first users of a list still arriving (issue 34): the page asked for, when
+ * they hold it (the list's own username order: no sort asked, and enough of
+ * them match), else Loading. The rest of the screen (counts, pages, sort, the
+ * bulk bar) waits for the whole list.
+ */
+function FirstRows({
+  rows,
+  criteria,
+  linkProfiles,
+}: {
+  rows: User[];
+  criteria: SearchCriteria;
+  linkProfiles: boolean;
+}) {
+  const { filters, sort, page, size } = criteria;
+  const index = useMemo(() => indexFor(rows), [rows]);
+  const matches = useMemo(() => index.query(filters, null, null), [index, filters]);
+  const visible = useMemo(() => pageRows(rows, matches, page, size), [rows, matches, page, size]);
+  if (sort !== null || matches.length < page * size) return <Loading />;
+  return (
+    <ListFrame
+      footer={
+        <Text mt="3" fontSize="sm" color="fg.muted" aria-live="polite">
+          {`${(page - 1) * size + 1}–${page * size}, loading the rest of the list…`}
+        </Text>
+      }
+    >
+      <UserTable
+        users={visible}
+        sort={null}
+        sortPending={false}
+        linkProfiles={linkProfiles}
+        filterUsername={filters.username}
+        filtered={filtersActive(criteria)}
+        prefixes={NO_PREFIXES}
+        complete={false}
+      />
+    </ListFrame>
+  );
+}
+
 function UserTableView({
   rows,
   criteria,
@@ -269,13 +320,14 @@ function UserTableView({
 }) {
   // Filtering and sorting a list of 100000 take a few milliseconds (see
   // list-view.ts), so the table follows each keystroke in the same render.
-  const { filters, sort, page } = criteria;
+  const { filters, sort, page, size } = criteria;
   const index = useMemo(() => indexFor(rows), [rows]);
+  const prefixes = useMemo(() => namePrefixes(rows), [rows]);
   const order = useSortOrder(index, sort?.column ?? null);
   const matches = useMemo(() => index.query(filters, sort, order), [index, filters, sort, order]);
-  const pages = pageCount(matches.length, PAGE_SIZE);
+  const pages = pageCount(matches.length, size);
   const current = clampPage(page, pages);
-  const visible = useMemo(() => pageRows(rows, matches, current), [rows, matches, current]);
+  const visible = useMemo(() => pageRows(rows, matches, current, size), [rows, matches, current, size]);
 
   useEffect(() => {
     if (current !== page) {
@@ -317,9 +369,10 @@ function UserTableView({
           <ListFooter
             page={current}
             pages={pages}
-            pageSize={PAGE_SIZE}
+            pageSize={size}
             total={matches.length}
             onPage={onPage}
+            onPageSize={onPageSize}
             {...(sortPending ? { note: ' (sorting…)' } : {})}
           />
         }
@@ -331,83 +384,13 @@ function UserTableView({
           linkProfiles={linkProfiles}
           filterUsername={filters.username}
           filtered={filtersActive(criteria)}
+          prefixes={prefixes}
+          complete
         />
       </ListFrame>
     </>
   );
 }
-
-// The rows of a page are plain elements styled once from the table root:
-// a keystroke replaces every row of the page, and plain elements render
-// several times faster than styled components. Row links navigate through
-// one delegated handler instead of a router hook per link.
-const tableCss = {
-  '& tbody td': {
-    px: '2',
-    py: '2',
-    borderBottomWidth: '1px',
-    borderColor: 'border',
-    // One line a row (the whole text in the cell's title), so a page of ten rows fits at 1280×800 (issue 25).
-    whiteSpace: 'nowrap',
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    verticalAlign: 'middle',
-  },
-  '& tbody tr:hover': { bg: 'bg.muted' },
-  '& tbody .hide-lg': { display: { base: 'none', lg: 'table-cell' } },
-  '& .select-cell': { width: '2.5rem', textAlign: 'center' },
-  '& input[type=checkbox]': {
-    width: '4',
-    height: '4',
-    cursor: 'pointer',
-    accentColor: 'var(--chakra-colors-blue-solid)',
-  },
-  // Narrow screens (below md): a row is a small card, its Status action beside the username, so nothing
-  // scrolls sideways; the headers stay as a row of sort buttons.
-  '@media screen and (max-width: 47.99em)': {
-    display: 'block',
-    '& thead, & tbody': { display: 'block' },
-    '& thead tr': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: '2' },
-    // Flex items are blocks: the headers hidden below lg (hideBelow) stay hidden.
-    '& thead th': { width: 'auto', borderBottomWidth: '0', px: '1', py: '1' },
-    '& tbody tr': {
-      display: 'grid',
-      gridTemplateColumns: 'auto minmax(0, 1fr) auto',
-      gridTemplateAreas: '"select user status" ". profile profile" ". visibility visibility"',
-      alignItems: 'center',
-      columnGap: '2',
-      borderTopWidth: '1px',
-      borderColor: 'border',
-      py: '1.5',
-    },
-    '& tbody td': { borderBottomWidth: '0', py: '0.5', whiteSpace: 'normal', overflowWrap: 'anywhere' },
-    '& tbody td.select-cell': { gridArea: 'select' },
-    '& tbody td.user-cell': { gridArea: 'user' },
-    '& tbody td.status-cell': { gridArea: 'status' },
-    '& tbody td.profile-cell': { gridArea: 'profile', fontSize: 'xs' },
-    '& tbody td.visibility-cell': { gridArea: 'visibility', fontSize: 'xs' },
-    '& tbody td.no-match': { gridColumn: '1 / -1' },
-  },
-  '& tbody a': { color: 'blue.fg', _hover: { textDecoration: 'underline' } },
-  '& tbody a.username': { fontWeight: 'medium' },
-  '& tbody .missing': { color: 'fg.subtle' },
-  '& tbody .user-status': {
-    display: 'inline-flex',
-    alignItems: 'center',
-    gap: '1',
-    h: '6',
-    px: '2',
-    fontSize: 'xs',
-    fontWeight: 'medium',
-    rounded: 'l1',
-    cursor: 'pointer',
-    bg: 'green.subtle',
-    color: 'green.fg',
-    _hover: { bg: 'green.muted' },
-    _disabled: { opacity: 0.5, cursor: 'not-allowed', _hover: { bg: 'green.subtle' } },
-    '&[data-status=inactive]': { bg: 'gray.subtle', color: 'gray.fg', _hover: { bg: 'gray.muted' } },
-  },
-} as const;
 
 /** The page's box: ticks (or unticks) every user of the page; partly ticked when some are. */
 function SelectPage({ uuids }: { uuids: readonly string[] }) {
@@ -489,6 +472,8 @@ const UserTable = memo(function UserTable({
   linkProfiles,
   filterUsername,
   filtered,
+  prefixes,
+  complete,
 }: {
   users: User[];
   sort: ListSort | null;
@@ -496,6 +481,10 @@ const UserTable = memo(function UserTable({
   linkProfiles: boolean;
   filterUsername: string;
   filtered: boolean;
+  /** The whole list is in (not only its first rows). */
+  complete: boolean;
+  /** Leading words every profile name of the list shares: left out of the cells (the whole name is their title). */
+  prefixes: NamePrefixes;
 }) {
   const routeClick = useRouteClick();
   const pageUuids = useMemo(() => users.map((u) => u.uuid), [users]);
@@ -509,6 +498,8 @@ const UserTable = memo(function UserTable({
       css={tableCss}
       aria-label="Users"
       data-users-table
+      data-users-complete={complete ? '' : undefined}
+      aria-busy={!complete}
       data-filter-username={filterUsername}
       data-sort={sort && !sortPending ? `${sort.column}:${sort.direction}` : ''}
     >
@@ -522,7 +513,7 @@ const UserTable = memo(function UserTable({
             </td>
           </tr>
         ) : (
-          users.map((user) => <UserRow key={user.uuid} user={user} linkProfiles={linkProfiles} />)
+          users.map((user) => <UserRow key={user.uuid} user={user} linkProfiles={linkProfiles} prefixes={prefixes} />)
         )}
       </tbody>
     </Table.Root>
@@ -537,13 +528,32 @@ function RouteLink({ to, className, children }: { to: string; className?: string
   );
 }
 
-function ProfileCell({ to, name, link }: { to: string | null; name: string | undefined; link: boolean }) {
+function ProfileCell({
+  to,
+  name,
+  link,
+  prefix,
+}: {
+  to: string | null;
+  name: string | undefined;
+  link: boolean;
+  prefix: string;
+}) {
   if (!name) return <span className="missing">—</span>;
-  if (!link || !to) return <>{name}</>;
-  return <RouteLink to={to}>{name}</RouteLink>;
+  const text = prefix && name.startsWith(prefix) ? `…${name.slice(prefix.length - 1)}` : name;
+  if (!link || !to) return <>{text}</>;
+  return <RouteLink to={to}>{text}</RouteLink>;
 }
 
-const UserRow = memo(function UserRow({ user, linkProfiles }: { user: User; linkProfiles: boolean }) {
+const UserRow = memo(function UserRow({
+  user,
+  linkProfiles,
+  prefixes,
+}: {
+  user: User;
+  linkProfiles: boolean;
+  prefixes: NamePrefixes;
+}) {
   const business = user.businessProfile;
   const visibility = user.visibilityProfile;
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
@@ -567,6 +577,7 @@ const UserRow = memo(function UserRow({ user, linkProfiles }: { user: User; link
         <ProfileCell
           link={linkProfiles}
           name={business?.name}
+          prefix={prefixes.profile}
           to={business ? toBusinessProfileEdit(business.uuid) : null}
         />
       </td>
@@ -574,6 +585,7 @@ const UserRow = memo(function UserRow({ user, linkProfiles }: { user: User; link
         <ProfileCell
           link={linkProfiles}
           name={visibility?.name}
+          prefix={prefixes.visibility}
           to={visibility ? toVisibilityProfileEdit(visibility.uuid) : null}
         />
       </td>

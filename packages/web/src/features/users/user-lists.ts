@@ -11,11 +11,23 @@ import { type ListStatus, type User, withoutUser, withUser } from './list-view.t
 export interface UserListsState {
   active: User[] | null;
   inactive: User[] | null;
+  /** The first users of a list still arriving (issue 34): its first page can show before the rest is in. */
+  first: Record<ListStatus, User[] | null>;
   /** The failure of each list's last load (the screen names it and offers Retry). */
   errors: Record<ListStatus, unknown>;
 }
 
-const empty = (): UserListsState => ({ active: null, inactive: null, errors: { active: null, inactive: null } });
+const empty = (): UserListsState => ({
+  active: null,
+  inactive: null,
+  first: { active: null, inactive: null },
+  errors: { active: null, inactive: null },
+});
+
+function setFirst(status: ListStatus, rows: User[] | null): void {
+  const { first } = useUserLists.getState();
+  if (first[status] !== rows) useUserLists.setState({ first: { ...first, [status]: rows } });
+}
 
 export const useUserLists = create<UserListsState>(empty);
 
@@ -35,14 +47,20 @@ export function loadUserList(status: ListStatus, reload = false): Promise<User[]
   let load = loads.get(status);
   if (!load || reload) {
     setError(status, null);
-    load = fetchUserList(status).then(
+    // A reload keeps the rows shown until the new list is in; a first load shows its first rows early.
+    const early = (rows: User[]) => {
+      if (!useUserLists.getState()[status]) setFirst(status, rows);
+    };
+    load = fetchUserList(status, early).then(
       (rows) => {
         loads.delete(status);
         useUserLists.setState({ [status]: rows });
+        setFirst(status, null);
         return rows;
       },
       (error: unknown) => {
         loads.delete(status);
+        setFirst(status, null);
         setError(status, error);
         throw error;
       },
@@ -115,7 +133,13 @@ export function applyBulkChange(
     const moved = (from ?? []).filter((u) => changed.has(u.uuid)).map((u) => ({ ...u, active: nowActive }));
     const rest = from ? from.filter((u) => !changed.has(u.uuid)) : null;
     // A list never loaded stays unloaded: its first load brings the users. A user moved from a list
-    // not loaded is not known here: the target list is loaded again on its next visit.
+    // not loaded is not known here: a loaded target list is asked again, its rows shown (and the
+    // screen with them, the bulk result and its Undo) until the server's list is in.
+    if (to && !from) {
+      useUserLists.setState(nowActive ? { inactive: rest } : { active: rest });
+      void loadUserList(nowActive ? 'active' : 'inactive', true).catch(() => undefined);
+      return;
+    }
     const target = to && from ? mergeByUsername(to, moved) : null;
     useUserLists.setState(nowActive ? { inactive: rest, active: target } : { active: rest, inactive: target });
     return;

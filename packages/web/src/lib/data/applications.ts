@@ -16,3 +16,8 @@ export const applications = createListCache<Application>({
   key: (row) => row.uuid,
   order: (a, b) => compareValues(a.name, b.name),
 });
+
+/** Whether Check Access can answer a reader with these applications: one role or element seen is enough. */
+export function checkCanAnswer(apps: readonly { roles: readonly unknown[]; elements: readonly unknown[] }[]): boolean {
+  return apps.some((a) => a.roles.length + a.elements.length > 0);
+}

@@ -1,7 +1,7 @@
 // password/forgot and password/new/{token} (spec §2, §5, §8).
 
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
-import { pageTexts, passwordMessages } from '@userprofile/shared/messages';
+import { globalMessages, pageTexts, passwordMessages } from '@userprofile/shared/messages';
 import { validateForgotPassword, validatePasswordReset } from '@userprofile/shared/validation';
 import DOMPurify from 'dompurify';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -11,7 +11,7 @@ import { api, expectFailure } from '../../../lib/api/client.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
 import { getConfig } from '../../../lib/config.ts';
 import { toForgotPassword, toLoginStart } from '../../../lib/paths.ts';
-import { notify } from '../../../lib/toaster.ts';
+import { notify, withdraw } from '../../../lib/toaster.ts';
 import { AuthCard, AuthField, AuthLink, LoadingText } from '../auth-card.tsx';
 
 function BackToSignIn() {
@@ -23,7 +23,13 @@ export function forgotFailureMessage(status: number): string {
   return status === 502 ? passwordMessages.forgotLookupFailed : passwordMessages.forgotFailed;
 }
 
+/** These pages need no sign-in: the guard's 'Please Login First' does not follow the visitor here (issue 34). */
+function useNoLoginWarning(): void {
+  useEffect(() => withdraw('warning', globalMessages.pleaseLoginFirst), []);
+}
+
 export function ForgotPasswordPage() {
+  useNoLoginWarning();
   const { supportEmail } = getConfig();
   const [username, setUsername] = useState('');
   // Once a submit was tried, the message follows each keystroke (a corrected field loses it at once).
@@ -99,6 +105,7 @@ async function completionHtml(): Promise<string> {
 }
 
 export function NewPasswordPage() {
+  useNoLoginWarning();
   const params = useParams<{ token: string }>();
   const token = tokenFromPath(params.token ?? '');
   const [phase, setPhase] = useState<ResetPhase>({ kind: 'verifying' });
@@ -142,7 +149,9 @@ export function NewPasswordPage() {
         middleware: [expectFailure(404, 406)],
       });
       notify.success(passwordMessages.resetSuccess);
-      setPhase({ kind: 'done', html: await completionHtml() });
+      // The password is set: say so at once; the completion template follows when it arrives.
+      setPhase({ kind: 'done', html: '' });
+      void completionHtml().then((html) => setPhase({ kind: 'done', html }));
     } catch (e) {
       console.error('POST /password/update failed', e);
       const message = isApiError(e, 406) ? passwordMessages.reused : passwordMessages.resetFailed;

@@ -1,0 +1,167 @@
+#!/usr/bin/env node
+// Lists part of `npm run bench` (issue 34, items 12 and 13), on a server
+// seeded with 100,000 users (BENCH_LISTS_USERS), as provider.admin in
+// headless Chromium at 1280×800, each figure with the load average beside it:
+//   - sign-in to the first rows: from the click on Sign In to the first rows
+//     of the users list painted (a new browser context each run);
+//   - reload to the first rows: from the reload of /user/list to its first rows;
+//   - first switch to Inactive: from the click to the inactive list's first rows;
+//   - Who Has It, a filter keystroke: ALARM_OPERATOR of Snmp Manager (the role
+//     most users hold), from the key pressed in its filter to the table painted
+//     with the rows for the new text.
+// Times are taken in the page (performance.now) where the page lives through
+// the whole measure, and from this process where a navigation is part of it.
+import { launchChromium, loadAverage, median, signIn, startServer } from './lib/bench-util.mjs';
+
+const USERS = Number(process.env.BENCH_LISTS_USERS) || 100_000;
+const RUNS = Number(process.env.BENCH_LISTS_RUNS) || 3;
+const PASSWORD = process.env.SEED_PASSWORD ?? 'Passw0rd!';
+const GOALS = { signIn: 1500, reload: 1000, keystroke: 150 };
+const ROWS = '[data-users-table] tbody tr a.username';
+/** BENCH_LISTS_ONLY=holders: the Who Has It keystroke alone. */
+const ONLY_HOLDERS = process.env.BENCH_LISTS_ONLY === 'holders';
+
+const ms = (n) => `${Math.round(n)} ms`;
+const lines = [];
+const report = (text) => {
+  const line = `${text}  [${loadAverage()}]`;
+  lines.push(line);
+  console.log(line);
+};
+
+console.log(`Starting the contract server with ${USERS} users (${loadAverage()})...`);
+const server = await startServer({ env: { SEED_USERS: String(USERS) } });
+const browser = await launchChromium();
+let failed = false;
+try {
+  // --- sign-in, reload and the first switch to Inactive
+  const signIns = [];
+  const reloads = [];
+  const switches = [];
+  for (let i = 0; i < (ONLY_HOLDERS ? 0 : RUNS); i++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/userprofile/`);
+    await page.getByLabel('Username', { exact: true }).fill('provider.admin');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForSelector(ROWS, { timeout: 120_000 });
+    signIns.push(Date.now() - started);
+    report(`  run ${i + 1}: sign-in to the first rows ${ms(signIns.at(-1))}`);
+    // Let the rest of the list arrive before the reload.
+    await page.waitForSelector('[data-users-complete]', { timeout: 120_000 }).catch(() => undefined);
+    await page.waitForTimeout(500);
+    const reloaded = Date.now();
+    await page.reload({ waitUntil: 'commit' });
+    await page.waitForSelector(ROWS, { timeout: 120_000 });
+    reloads.push(Date.now() - reloaded);
+    report(`  run ${i + 1}: reload to the first rows ${ms(reloads.at(-1))}`);
+    await page.waitForSelector('[data-users-complete]', { timeout: 120_000 }).catch(() => undefined);
+    await page.waitForTimeout(500);
+    const first = await page.locator(ROWS).first().textContent();
+    const switched = Date.now();
+    await page.getByRole('button', { name: 'Inactive', exact: true }).click();
+    await page.waitForFunction(
+      ([selector, before]) => {
+        const a = document.querySelector(selector);
+        return a && a.textContent !== before;
+      },
+      [ROWS, first],
+      { timeout: 120_000, polling: 'raf' },
+    );
+    switches.push(Date.now() - switched);
+    report(`  run ${i + 1}: first switch to Inactive ${ms(switches.at(-1))}`);
+    await context.close();
+  }
+
+  // --- Who Has It: a keystroke in the filter
+  const token = await signIn(server.origin, 'provider.admin');
+  const apps = await (
+    await fetch(`${server.origin}/userprofile/api/v1/app/list`, {
+      headers: { authorization: `Bearer ${token}`, algorithm: 'RSA256' },
+    })
+  ).json();
+  // The issue's row: ALARM_OPERATOR (85,136 of 100,000 users hold it).
+  const app = apps.find((a) => a.roles.some((r) => r.name === 'ALARM_OPERATOR')) ?? apps[0];
+  const role = app.roles.find((r) => r.name === 'ALARM_OPERATOR') ?? app.roles[0];
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${server.origin}/userprofile/`);
+  await page.getByLabel('Username', { exact: true }).fill('provider.admin');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/userprofile/user/list', { timeout: 120_000 });
+  const holdersUrl = `${server.origin}/userprofile/application/holders/${app.uuid}?role=${role.uuid}`;
+  const keystrokes = [];
+  const box = page.getByLabel('Filter by user or profile');
+  for (let i = 0; i < RUNS; i++) {
+    await page.goto(holdersUrl);
+    await page.waitForSelector('[data-holders] tbody tr[data-holder]', { timeout: 120_000 });
+    // The whole holder set in the browser (issue 34); a console without it is measured as it is.
+    await page.waitForSelector('[data-holders-complete]', { timeout: 120_000 }).catch(() => undefined);
+    await box.focus();
+    // Each key of a word: from its keydown to the table showing other rows than before, painted.
+    for (const key of ['m', 'a']) {
+      const result = page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const shown = () =>
+              [...document.querySelectorAll('[data-holders] tbody tr[data-holder]')]
+                .map((r) => r.getAttribute('data-holder'))
+                .join(',');
+            const before = shown();
+            let start = null;
+            document.addEventListener(
+              'keydown',
+              () => {
+                start ??= performance.now();
+              },
+              { capture: true, once: true },
+            );
+            const observer = new MutationObserver(() => {
+              const now = shown();
+              if (start === null || now === '' || now === before) return;
+              observer.disconnect();
+              requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - start), 0));
+            });
+            observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+            // A keystroke that never changes the rows is reported as 120 s rather than waited for.
+            setTimeout(() => resolve(120_000), 120_000);
+            window.__benchReady = true;
+          }),
+      );
+      await page.waitForFunction(() => window.__benchReady === true);
+      await page.evaluate(() => {
+        window.__benchReady = false;
+      });
+      await page.keyboard.press(key);
+      keystrokes.push(await result);
+      report(`  run ${i + 1}: Who Has It (${role.name}), keystroke '${key}' ${ms(keystrokes.at(-1))}`);
+    }
+  }
+  await context.close();
+
+  console.log(`\nLists, ${USERS} seeded users, median of ${RUNS} (Chromium headless, 1280×800):`);
+  const rows = [
+    ...(ONLY_HOLDERS
+      ? []
+      : [
+          ['sign-in to the first rows of the users list', median(signIns), GOALS.signIn],
+          ['reload to the first rows', median(reloads), GOALS.reload],
+          ['first switch to Inactive', median(switches), null],
+        ]),
+    [`Who Has It filter keystroke (${role.name} of ${app.name})`, median(keystrokes), GOALS.keystroke],
+  ];
+  for (const [name, value, goal] of rows) {
+    const ok = goal === null || value <= goal;
+    failed ||= !ok;
+    report(
+      `${goal === null ? '    ' : ok ? 'OK  ' : 'MISS'} ${name}: ${ms(value)}${goal ? ` (goal ≤ ${goal} ms)` : ''}`,
+    );
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+process.exit(failed ? 1 : 0);

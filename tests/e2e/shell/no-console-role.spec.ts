@@ -1,0 +1,51 @@
+// Issue 34 item 7: someone who may sign in but holds none of the console's
+// roles (spec §6) lands on spec §2's 403 page, not on "404 Not Found", and the
+// navigation offers nothing they cannot use.
+import { ACCOUNTS, expect, PASSWORD, test } from '../fixtures.ts';
+
+const NEW_PASSWORD = 'N3w-Passw0rd!x';
+
+test('a user without a console role signs in to 403 Forbidden and is offered no screen', async ({
+  page,
+  signedInAs,
+  mock,
+}) => {
+  // An ordinary user of the seed (no console role), given a password through the reset e-mail.
+  await signedInAs(ACCOUNTS.provider);
+  const username = await page.evaluate(async (accounts) => {
+    const token = localStorage.getItem('user-profile.access_token');
+    const r = await fetch('/userprofile/api/v1/user/list/active', {
+      headers: { Authorization: `Bearer ${token}`, Algorithm: 'RSA256' },
+    });
+    const users: { username: string; businessProfile?: { name: string } | null }[] = await r.json();
+    return users.find((u) => !accounts.includes(u.username) && u.businessProfile)?.username ?? '';
+  }, Object.values(ACCOUNTS) as string[]);
+  expect(username).not.toBe('');
+  await page.evaluate(() => localStorage.clear());
+  await page.context().clearCookies();
+
+  await page.goto('/userprofile/password/forgot');
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('An email with password reset link has been sent to the user').first()).toBeVisible();
+  const mail = (await mock.outbox()).at(-1);
+  const link = new URL(mail?.link ?? /https?:\/\/\S+\/password\/new\/\S+/.exec(mail?.text ?? '')?.[0] ?? '');
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('Confirm New Password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('main').getByText(/Successfully reset password/)).toBeVisible();
+
+  await page.goto('/userprofile/');
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '403 Forbidden' })).toBeVisible();
+  await expect(page.getByText('You do not have permission to access this.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '404 Not Found' })).toHaveCount(0);
+  // Nothing to go to: no Users, no Check Access, no way back into a screen that refuses them.
+  await expect(page.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Check Access' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /^Back to/ })).toHaveCount(0);
+  expect(PASSWORD).not.toBe(NEW_PASSWORD);
+});
