@@ -185,8 +185,8 @@ export function userRoutes(ctx: RouteContext): Routes {
         rowsFor = store;
         rowsAt = store.othersVersion;
       }
-      let kept = rows.get(scope);
-      if (!kept) rows.set(scope, (kept = new WeakMap()));
+      const kept = rows.get(scope) ?? new WeakMap<UserRecord, string>();
+      rows.set(scope, kept);
       const reader = userReader(store, who);
       const texts = store.listUsers(who, active).map((u) => {
         let text = kept.get(u);
