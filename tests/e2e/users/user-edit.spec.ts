@@ -281,7 +281,7 @@ test.describe('as sco.admin', () => {
     await form.field('First Name').fill('Sco');
     await form.field('Last Name').fill('Staff');
     // The company's NOC profiles offer a region tree this role cannot see (user-editor-safety.spec.ts): one without.
-    await form.field('Profile').selectOption({ label: 'Runte Inc Communications Alarm Operators' });
+    await form.field('Profile').selectOption({ label: 'Runte Inc Communications Performance Analysts' });
     await form.field('Visibility').selectOption({ index: 1 });
     await form.submit().click();
     await expect(toast(page, userMessages.saved('sco.staff'))).toBeVisible();

@@ -631,7 +631,8 @@ function seedStore(store: Store, userCount: number, seededHash: string, clusterC
   // A profile of the SCO company that offers no default tree: its SCO admin cannot see the region tree its
   // NOC profiles offer, so without this one it could create no user at all (issue 34 item 4). Made last, so
   // the random data before it stays as it was.
-  business(`${companyB.name} Alarm Operators`, [alarmOperator, pmAnalyst], 'SCO_ADMIN', companyB.uuid);
+  // The company's analysts: reports only, so no tree to choose.
+  business(`${companyB.name} Performance Analysts`, [pmAnalyst], 'SCO_ADMIN', companyB.uuid);
   store.version = 0;
   return store;
 }
