@@ -10,13 +10,17 @@
 // compared once. The users are asked for only when there is something to
 // confirm (a row gained or lost, or who may see the profile), so a
 // description edit costs one call.
+import type { components } from '@userprofile/shared/generated/api';
 import { compareValues } from '@userprofile/shared/list';
 import { api, expectFailure } from '../../lib/api/client.ts';
 import { applications } from '../../lib/data/applications.ts';
 import { mapLimited } from '../../lib/limited.ts';
-import type { ImpactItem, ProfileImpact } from './api.ts';
 import type { Application, ApplicationProfileInput } from './app-profile-form.ts';
 import type { BusinessProfileInput } from './business-profile-form.ts';
+
+// The document's shapes, as ./api.ts names them (that module calls this one: no import back).
+type ProfileImpact = components['schemas']['ProfileImpact'];
+type ImpactItem = components['schemas']['ImpactItem'];
 
 /** Neither the extension nor the spec calls could say who a change reaches: the save asks plainly. */
 export class NoPreviewError extends Error {

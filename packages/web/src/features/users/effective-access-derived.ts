@@ -10,8 +10,9 @@ import type { components } from '@userprofile/shared/generated/api';
 import { accessWorldOf, readerLists, userProfileIn } from '../../lib/access-world.ts';
 import { api, expectFailure } from '../../lib/api/client.ts';
 import { isApiError } from '../../lib/api/errors.ts';
-import type { EffectiveAccess } from './api.ts';
 
+// The document's shapes (./api.ts calls this module: no import back).
+type EffectiveAccess = components['schemas']['EffectiveAccess'];
 type VisibilityProfile = components['schemas']['VisibilityProfile'];
 type ClusterNode = components['schemas']['ClusterNode'];
 
