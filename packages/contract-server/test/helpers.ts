@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { type AppOptions, buildApp } from '../src/app.ts';
 import { createSigningKey, type SigningKey } from '../src/auth/keys.ts';
+import { type Caller, highestRole } from '../src/store/access.ts';
 import type { Store } from '../src/store/store.ts';
 import { checkResponse } from './openapi.ts';
 
@@ -136,3 +137,14 @@ export async function setup(options: AppOptions = {}): Promise<TestApp> {
 
 /** A uuid no record has. */
 export const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
+
+/** The store's caller for a seeded account, as the routes make it from a token. */
+export function callerIn(store: Store, username: string): Caller {
+  const me = store.findUserByUsername(username)!;
+  return {
+    userUuid: me.uuid,
+    role: highestRole(store.toAccount(me).roles),
+    companyUuid: me.companyUuid,
+    layoutCodes: me.layoutCodes,
+  };
+}

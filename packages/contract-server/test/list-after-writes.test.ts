@@ -11,21 +11,13 @@ import { userListView, userReader } from '../src/routes/users.ts';
 import { type Caller, canSee, highestRole } from '../src/store/access.ts';
 import type { UserRecord } from '../src/store/types.ts';
 import { API, appUnderTest } from './harness.ts';
-import { CUSTOMER, PROVIDER, SCO } from './helpers.ts';
+import { CUSTOMER, callerIn, PROVIDER, SCO } from './helpers.ts';
 import { appProfileBody, businessProfileBody, userBody, userCsv } from './tenant/fixtures.ts';
 
 const t = appUnderTest({ seedUsers: 150 }, { reseedEach: false });
 const store = () => t.store;
 
-function callerOf(username: string): Caller {
-  const me = store().findUserByUsername(username)!;
-  return {
-    userUuid: me.uuid,
-    role: highestRole(store().toAccount(me).roles),
-    companyUuid: me.companyUuid,
-    layoutCodes: me.layoutCodes,
-  };
-}
+const callerOf = (username: string) => callerIn(store(), username);
 
 /** The list as it was made before issue 33: every user sorted (stably, in the map's order), every row serialised. */
 function madeAfresh(as: string, active: boolean): Buffer {

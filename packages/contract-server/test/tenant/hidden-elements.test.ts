@@ -7,20 +7,12 @@ import { userMessages } from '@userprofile/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { type Caller, canSee, highestRole } from '../../src/store/access.ts';
 import { API, appUnderTest } from '../harness.ts';
-import { CUSTOMER, SCO } from '../helpers.ts';
+import { CUSTOMER, callerIn, SCO } from '../helpers.ts';
 
 const t = appUnderTest({ seedUsers: 120 });
 const store = () => t.store;
 
-function callerOf(username: string): Caller {
-  const me = store().findUserByUsername(username)!;
-  return {
-    userUuid: me.uuid,
-    role: highestRole(store().toAccount(me).roles),
-    companyUuid: me.companyUuid,
-    layoutCodes: me.layoutCodes,
-  };
-}
+const callerOf = (username: string) => callerIn(store(), username);
 
 describe('a save of the GET a reader got keeps the element values hidden from it', () => {
   for (const as of [SCO, CUSTOMER]) {
