@@ -29,6 +29,22 @@ const app = await buildApp({
   console.error(`Cannot start: ${oneLine(error.message)}`);
   process.exit(1);
 });
+// Before listening: a stop that comes while it starts (or prints its start block) closes it cleanly
+// once the block is out, instead of the default action cutting the output short.
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  });
+}
 await app.listen({ port, host });
 
 const origin = defaultPublicOrigin();
@@ -67,19 +83,4 @@ if (exposed.length > 0) {
   console.warn(
     `WARNING: listening on ${exposed.join(', ')}, beyond this machine (HOST=${host}). This is a dev backend: whoever can reach it can sign in as the seeded accounts with their published password. Listen on 127.0.0.1 (the default) unless you mean it.`,
   );
-}
-
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
-  });
 }
