@@ -70,7 +70,10 @@ try {
   );
   console.log(`filter Email "${text}": ${count} matching users`);
   await page.getByRole('textbox', { name: 'Filter by Email' }).fill(text);
-  await page.getByText(`of ${count}`).waitFor();
+  await page
+    .getByText(`of ${count.toLocaleString('en-US')}`)
+    .first()
+    .waitFor();
   await page.getByRole('checkbox', { name: 'Select the users of this page' }).check();
   await page.getByRole('button', { name: `Select all ${count.toLocaleString('en-US')} matching` }).click();
   await page.getByText(`${count.toLocaleString('en-US')} selected`).waitFor();

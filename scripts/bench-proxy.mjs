@@ -13,7 +13,14 @@
 // against no validation, and the proxy's CPU time per request (steadier than
 // the rate on a loaded machine). Goal: validation costs at most 10% of the
 // throughput.
-import { readFileSync } from 'node:fs';
+//
+// BENCH_PROXY_BEFORE=<another checkout of this repository, installed> adds
+// that checkout's proxies (validation on, and full) to the same rounds, against
+// the same backend, so a change is measured before and after under the same
+// load (issue 31: bounding the check must not cost more than 5%): the rows
+// "before" and the change of rate and CPU per request.
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { load, loadAverage, loadTool, median, signIn, startServer } from './lib/bench-util.mjs';
 
 /**
@@ -44,11 +51,33 @@ const CALLS = [
   { label: 'GET /user/list/active (gzip)', path: '/userprofile/api/v1/user/list/active', gzip: true },
 ];
 
+const BEFORE = process.env.BENCH_PROXY_BEFORE ? resolve(process.env.BENCH_PROXY_BEFORE) : null;
+if (BEFORE && !existsSync(resolve(BEFORE, 'node_modules/tsx/dist/cli.mjs'))) {
+  console.error(`BENCH_PROXY_BEFORE=${BEFORE}: not an installed checkout (run node scripts/setup.mjs there)`);
+  process.exit(2);
+}
+
 const tool = loadTool();
 const backend = await startServer();
-const checked = await startServer({ env: { USERPROFILE_BACKEND: backend.origin } });
-const plain = await startServer({ env: { USERPROFILE_BACKEND: backend.origin, CONTRACT_VALIDATION: 'off' } });
-const full = await startServer({ env: { USERPROFILE_BACKEND: backend.origin, CONTRACT_VALIDATION: 'full' } });
+const proxy = (env, checkout) =>
+  startServer({ env: { USERPROFILE_BACKEND: backend.origin, ...env }, ...(checkout ? { checkout } : {}) });
+const checked = await proxy({});
+const plain = await proxy({ CONTRACT_VALIDATION: 'off' });
+const full = await proxy({ CONTRACT_VALIDATION: 'full' });
+const before = BEFORE
+  ? { on: await proxy({}, BEFORE), full: await proxy({ CONTRACT_VALIDATION: 'full' }, BEFORE) }
+  : null;
+const servers = [
+  ['off', plain],
+  ['on', checked],
+  ['full', full],
+  ...(before
+    ? [
+        ['on before', before.on],
+        ['full before', before.full],
+      ]
+    : []),
+];
 try {
   const token = await signIn(backend.origin, 'provider.admin');
   const auth = { authorization: `Bearer ${token}`, algorithm: 'RSA256' };
@@ -65,21 +94,17 @@ try {
   );
   for (const call of CALLS) {
     const headers = { ...auth, ...(call.gzip ? { 'accept-encoding': 'gzip' } : {}) };
-    const runs = { off: [], on: [], full: [] };
+    const runs = Object.fromEntries(servers.map(([name]) => [name, []]));
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [name, server] of [
-        ['off', plain],
-        ['on', checked],
-        ['full', full],
-      ]) {
-        const before = cpuSeconds(server.pid);
+      for (const [name, server] of servers) {
+        const cpuBefore = cpuSeconds(server.pid);
         const run = await load(tool, {
           url: server.origin + call.path,
           headers,
           seconds: SECONDS,
           connections: CONNECTIONS,
         });
-        runs[name].push({ ...run, cpuMs: ((cpuSeconds(server.pid) - before) * 1000) / (run.rps * SECONDS) });
+        runs[name].push({ ...run, cpuMs: ((cpuSeconds(server.pid) - cpuBefore) * 1000) / (run.rps * SECONDS) });
       }
     }
     const rate = (name) => median(runs[name].map((r) => r.rps));
@@ -95,8 +120,18 @@ try {
     console.log(
       `${''.padEnd(30)}  CPU per request through the proxy: validation +${cpuCost('on')}, every answer new +${cpuCost('full')}`,
     );
+    if (before) {
+      const change = (now, then) => {
+        const rateChange = (rate(now) / rate(then) - 1) * 100;
+        const cpuChange = (cpu(now) / cpu(then) - 1) * 100;
+        const sign = (x) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}%`;
+        return `${show(then).trim()} before; rate ${sign(rateChange)}, CPU per request ${sign(cpuChange)}`;
+      };
+      console.log(`${''.padEnd(30)}  validation: ${change('on', 'on before')}`);
+      console.log(`${''.padEnd(30)}  every answer new: ${change('full', 'full before')}`);
+    }
   }
   console.log(`\n${loadAverage()} (after). Goal: validation costs at most 10% of the throughput.`);
 } finally {
-  await Promise.all([checked.stop(), plain.stop(), full.stop(), backend.stop()]);
+  await Promise.all([...servers.map(([, server]) => server.stop()), backend.stop()]);
 }

@@ -46,15 +46,15 @@ export async function xsrfHeaders(origin) {
   return { cookie: `XSRF-TOKEN=${value}`, 'x-xsrf-token': decodeURIComponent(value) };
 }
 
-export async function startServer({ port: wanted, env = {}, startTimeoutMs = 120_000 } = {}) {
+export async function startServer({ port: wanted, env = {}, startTimeoutMs = 120_000, checkout = root } = {}) {
   const port = wanted ?? (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'userprofile-bench-'));
   const child = spawn(
     process.execPath,
-    [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'packages/contract-server/src/server.ts')],
+    [join(checkout, 'node_modules/tsx/dist/cli.mjs'), join(checkout, 'packages/contract-server/src/server.ts')],
     {
-      cwd: root,
+      cwd: checkout,
       stdio: ['ignore', 'ignore', 'inherit'],
       // A data folder of its own, seeded afresh (never the repository's .data/).
       env: {

@@ -318,6 +318,12 @@ const cases: Record<string, Case> = {
     bad: () => t.call('POST', `${API}/user/not-a-uuid/logoutAll`, { as: PROVIDER }),
     field: 'path.uuid',
   },
+  logoutUserSession: {
+    good: () => t.call('POST', `${API}/user/${anyUser(true).uuid}/sessions/no-such-session/logout`, { as: PROVIDER }),
+    status: 200,
+    bad: () => t.call('POST', `${API}/user/${anyUser(true).uuid}/sessions/${'x'.repeat(65)}/logout`, { as: PROVIDER }),
+    field: 'path.sessionId',
+  },
   getUserByUsername: {
     good: () => t.call('GET', `${API}/user/username/${anyUser(true).username}`, { as: PROVIDER }),
     status: 200,

@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { compareValues } from '@userprofile/shared/list';
 import { describe, expect, it } from 'vitest';
 import { userListView, userReader } from '../src/routes/users.ts';
-import { type Caller, canSee, highestRole } from '../src/store/access.ts';
+import { canSee } from '../src/store/access.ts';
 import type { UserRecord } from '../src/store/types.ts';
 import { API, appUnderTest } from './harness.ts';
 import { CUSTOMER, callerIn, PROVIDER, SCO } from './helpers.ts';

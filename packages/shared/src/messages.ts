@@ -78,6 +78,11 @@ const withheldMany = template<[number]>(
   '{n} changes are withheld: they were made while this record belonged to another company or needed a higher role than yours.',
 );
 
+// spec elides: designed (issue 34 item 19): a file the server refused line by line is the file's fault, so the
+// toast says what the table below it says; the spec's "please try again later" stays for failures of the server.
+const importRefusedOne = template<[]>('The file was not imported: 1 line to fix, listed below');
+const importRefusedMany = template<[number]>('The file was not imported: {n} lines to fix, listed below');
+
 export const historyTexts = {
   historyTab: 'History',
   effectiveAccessTab: 'Effective Access',
@@ -146,6 +151,20 @@ export const signInTexts = {
   signOutSelf: 'These include your own session: you will be signed out of the console too.',
   signedOut: template<[username: string]>('{username} is signed out everywhere'),
   signOutFailed: template<[username: string, reason: string]>('Could not sign {username} out everywhere: {reason}'),
+  /** One session (issue 34 item 22). */
+  signOutOne: 'Sign out',
+  signOutOneLabel: template<[started: string]>('Sign out the session started {started}'),
+  thisSession: 'This browser: your session',
+  signOutOneTitle: template<[username: string]>('Sign {username} out of this session?'),
+  signOutOneText: template<[started: string, address: string, applications: string]>(
+    'This ends the session started {started} from {address} and every token issued under it ({applications}). Whoever uses it must sign in again. The other sessions go on, and the account stays active.',
+  ),
+  signOutOneSelf: 'This is your own session in this browser: you will be signed out of the console.',
+  signedOutOne: template<[username: string]>('{username} is signed out of that session'),
+  signOutOneFailed: template<[username: string, reason: string]>(
+    'Could not sign {username} out of that session: {reason}',
+  ),
+  signOutOneNotOffered: 'This backend does not offer ending one session: Sign out everywhere ends them all.',
   forbidden: template<[reason: string]>('You may not manage the sign-ins of this user: {reason}'),
   notOffered: 'This backend does not offer sign-in management',
 } as const;
@@ -214,6 +233,11 @@ export const userMessages = {
   resetEmailFailed: 'Failed To Send A Email',
   importSuccess: 'Users uploaded and updated successfully',
   importFailed: 'Failed to update users, please try again later',
+  /** The server refused the file's lines (400 with the lines and reasons): nothing to try later, lines to fix. */
+  importRefused: composite(
+    (n: number): string => (n === 1 ? importRefusedOne() : importRefusedMany(n)),
+    [importRefusedOne, importRefusedMany],
+  ),
   /** Export failed (issue 11: no failure is silent; the spec names no text). */
   exportFailed: 'Failed To Export Users, Please Try Again Later', // spec elides: designed
   /** A chosen import file that is not CSV (issue 11: refused with a reason). */
@@ -269,6 +293,15 @@ export const applicationMessages = {
 } as const;
 
 /** Spec §8 "Profiles": application, business and visibility profiles. */
+// spec elides: designed (issue 34 item 3): what a business profile's delete leaves its users with, and its
+// offer to deactivate the active ones (so that an administrator can lock out its users in the same step).
+const deactivateLeftOne = template<[]>('Also deactivate its 1 active user, so that they cannot sign in');
+const deactivateLeftMany = template<[number]>('Also deactivate its {count} active users, so that they cannot sign in');
+const leftDeactivatedOne = template<[]>('1 user it left is deactivated');
+const leftDeactivatedMany = template<[number]>('{count} users it left are deactivated');
+const leftRefusedOne = template<[]>('1 user it left could not be deactivated');
+const leftRefusedMany = template<[number]>('{count} users it left could not be deactivated');
+
 export const profileMessages = {
   app: {
     /** Save answered 409. */
@@ -287,6 +320,23 @@ export const profileMessages = {
     deleted: template<[name: string]>('Profile <name> Is Deleted Successfully'), // spec elides: designed
     deleteFailed: 'Failed to Delete Business Profile',
     dependantsLoadFailed: 'There Was Error While Fetching Users Who Use This Business Profile', // spec elides: designed
+    /** The delete confirmation: what its users are left with (issue 34 item 3). */
+    deleteText: template<[name: string]>(
+      'Delete the business profile {name}? Its users are left without a business profile: they hold none of its roles or elements, and an inactive one cannot be activated until given another profile. Active users stay active unless you deactivate them here.',
+    ),
+    deactivateLeft: composite(
+      (n: number): string => (n === 1 ? deactivateLeftOne() : deactivateLeftMany(n)),
+      [deactivateLeftOne, deactivateLeftMany],
+    ),
+    leftDeactivated: composite(
+      (n: number): string => (n === 1 ? leftDeactivatedOne() : leftDeactivatedMany(n)),
+      [leftDeactivatedOne, leftDeactivatedMany],
+    ),
+    leftRefused: composite(
+      (n: number): string => (n === 1 ? leftRefusedOne() : leftRefusedMany(n)),
+      [leftRefusedOne, leftRefusedMany],
+    ),
+    leftFailed: template<[reason: string]>('The users it left could not be deactivated: {reason}'),
   },
   visibility: {
     nameExists: 'A Visibility Profile with this name already exists',

@@ -36,6 +36,7 @@ export interface WireUser {
   username: string;
   active: boolean;
   errigalCustomerCompany?: { uuid: string } | null;
+  businessProfile?: { uuid: string; name: string } | null;
 }
 
 async function headers(page: Page, write: boolean): Promise<Record<string, string>> {

@@ -17,7 +17,7 @@ async function exportCsv(page: Page, which: 'All Users' | 'Active Users' | 'Inac
   return { name: download.suggestedFilename(), text: await readFile(await download.path(), 'utf8') };
 }
 
-async function chooseFile(page: Page, name: string, text: string) {
+async function chooseFile(page: Page, name: string, text: string | Buffer) {
   await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
   await expect(page.getByText(name, { exact: true })).toBeVisible();
 }
@@ -62,7 +62,9 @@ test.describe('as provider.admin', () => {
     const good = lines.slice(1).find((l) => !l.includes('customer.admin@')) as string;
     await chooseFile(page, 'bad.csv', [lines[0], good, bad].join('\r\n'));
     await page.getByRole('button', { name: 'Import File' }).click();
-    await expect(toast(page, userMessages.importFailed)).toBeVisible();
+    // The toast says what the table says (issue 34 item 19): lines to fix, not "please try again later".
+    await expect(toast(page, userMessages.importRefused(1))).toBeVisible();
+    await expect(toast(page, userMessages.importFailed)).toHaveCount(0);
     const errors = page.getByRole('table', { name: 'Import errors' });
     await expect(errors).toBeVisible();
     // The bad row is the file's third line (the header is line 1), its email column as the header names it.
@@ -74,6 +76,21 @@ test.describe('as provider.admin', () => {
     ]);
     const after = await apiGet<WireUser[]>(page, '/user/list/active');
     expect(after.find((u) => u.username === 'customer.admin')?.firstName).toBe('Casey');
+  });
+
+  test('a binary file named .csv is refused in the words of a file: no internal field, no "try again later" (issue 34 item 19)', async ({
+    page,
+  }) => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0xff, 0xfe]);
+    await chooseFile(page, 'picture.csv', png);
+    await page.getByRole('button', { name: 'Import File' }).click();
+    await expect(toast(page, userMessages.importRefused(1))).toBeVisible();
+    await expect(toast(page, userMessages.importFailed)).toHaveCount(0);
+    const errors = page.getByRole('table', { name: 'Import errors' });
+    await expect(errors.locator('tbody tr')).toHaveCount(1);
+    await expect(errors.locator('tbody tr td').nth(1)).toHaveText('whole file');
+    await expect(errors.locator('tbody tr td').nth(2)).toContainText('This file is not a CSV text file');
+    await expect(page.getByRole('region', { name: 'Rows refused' })).not.toContainText('body');
   });
 
   test('the chosen file can be removed; upload is disabled while uploading, with progress', async ({ page, mock }) => {

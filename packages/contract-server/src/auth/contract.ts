@@ -70,6 +70,11 @@ export interface UserSignInState {
 export interface AuthService {
   /** Ends every session of the user (password reset, logout everywhere). */
   revokeUserSessions(userUuid: string): void;
+  /**
+   * Ends one session of the user and every token issued under it (POST /user/{uuid}/sessions/{id}/logout);
+   * a session that has already ended, or is another user's, is left as it is.
+   */
+  endUserSession(userUuid: string, sessionId: string): void;
   /** The admin console's view of the user's sign-ins (GET /user/{uuid}/signIns). */
   signInsOf(userUuid: string, username: string): UserSignInState;
   /** Unlock: forgets the user's failed sign-ins at the console's sign-in. */

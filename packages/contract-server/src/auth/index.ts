@@ -166,6 +166,10 @@ export function createAuth(options: CreateAuthOptions): Auth {
       core.revokeUserSessions(userUuid);
       sso.forgetUser(userUuid);
     },
+    endUserSession(userUuid, sessionId) {
+      const session = core.sessionById(sessionId);
+      if (session?.userUuid === userUuid) core.endSession(session);
+    },
     signInsOf(userUuid, username) {
       return { throttle: signInGate.status(username), sessions: sessionSummaries(core.sessionsOf(userUuid)) };
     },

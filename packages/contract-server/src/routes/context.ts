@@ -19,8 +19,8 @@ export interface RouteContext {
   store(): Store;
   startupConfig: StartupConfig;
   revokeUserSessions(userUuid: string): void;
-  /** The auth side's view of a user's sign-ins, and Unlock (./sign-ins.ts). */
-  signIns: Pick<AuthService, 'signInsOf' | 'unlockSignIn'>;
+  /** The auth side's view of a user's sign-ins, Unlock, and the end of one session (./sign-ins.ts). */
+  signIns: Pick<AuthService, 'signInsOf' | 'unlockSignIn' | 'endUserSession'>;
 }
 
 /**

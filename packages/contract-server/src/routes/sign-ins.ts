@@ -1,6 +1,6 @@
 // A user's sign-ins in the admin console (issue 22, designed): whether failed
 // attempts are slowing them (Unlock forgets those) and the open sessions
-// (Sign out everywhere ends them all). The same role and company rules as the
+// (Sign out ends one, Sign out everywhere ends them all). The same role and company rules as the
 // user's status toggle (Store.userToActOn).
 import type { UserSignInState } from '../auth/contract.ts';
 import type { Store } from '../store/store.ts';
@@ -50,6 +50,11 @@ export function signInRoutes(ctx: RouteContext): Routes {
     async unlockUser(request: Req<unknown, { uuid: string }>) {
       const { store, user } = target(request);
       ctx.signIns.unlockSignIn(user.username);
+      return view(store, user);
+    },
+    async logoutUserSession(request: Req<unknown, { uuid: string; sessionId: string }>) {
+      const { store, user } = target(request);
+      ctx.signIns.endUserSession(user.uuid, request.params.sessionId);
       return view(store, user);
     },
     async logoutUserEverywhere(request: Req<unknown, { uuid: string }>) {

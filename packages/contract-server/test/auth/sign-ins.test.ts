@@ -1,6 +1,7 @@
 // Issue 22 item 6: the admin console's view of a user's sign-ins. Unlock
-// forgets failed attempts; Sign out everywhere ends every session and token;
-// both, and the view itself, follow the rules of the status toggle.
+// forgets failed attempts; Sign out everywhere ends every session and token,
+// Sign out one of them (issue 34 item 22); all, and the view itself, follow the
+// rules of the status toggle.
 
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +25,21 @@ describe('a user’s sign-ins in the admin console', () => {
   const signIns = (uuid: string, as = PROVIDER) => t.helper.call('GET', `${API}/user/${uuid}/signIns`, { as });
   const unlock = (uuid: string, as = PROVIDER) => t.helper.call('POST', `${API}/user/${uuid}/unlock`, { as });
   const logoutAll = (uuid: string, as = PROVIDER) => t.helper.call('POST', `${API}/user/${uuid}/logoutAll`, { as });
+  const logoutOne = (uuid: string, sessionId: string, as = PROVIDER) =>
+    t.helper.call('POST', `${API}/user/${uuid}/sessions/${sessionId}/logout`, { as });
+  /** A console sign-in of the user from `address`: its browser and access token. */
+  const signedIn = async (username: string, address: string) => {
+    const browser = await new Browser(t.app, address).open();
+    const grant = await obtainCode(browser, { username });
+    const token = await exchange(t.app, {
+      grant_type: 'authorization_code',
+      client_id: CONSOLE_CLIENT.uuid,
+      code: grant.code,
+      code_verifier: grant.verifier,
+    });
+    const accessToken: string = token.json().access_token;
+    return { browser, token: accessToken, sid: String(decodeJwt(accessToken).sid) };
+  };
 
   it('shows a throttled user with the guessing address; Unlock lets the right password in at once', async () => {
     const uuid = t.uuidOf(CUSTOMER);
@@ -160,6 +176,49 @@ describe('a user’s sign-ins in the admin console', () => {
     expect((await new Browser(t.app, '10.42.0.1').open().then((b) => b.login(CUSTOMER))).statusCode).toBe(200);
   }, 60000);
 
+  it('Sign out of one session ends that session and its tokens; the user’s other sessions go on (issue 34 item 22)', async () => {
+    const uuid = t.uuidOf(CUSTOMER);
+    const office = await signedIn(CUSTOMER, '10.43.0.1');
+    const home = await signedIn(CUSTOMER, '10.43.0.2');
+    const before = (await signIns(uuid)).body.sessions.map((s: { id: string }) => s.id);
+    expect(before).toEqual(expect.arrayContaining([office.sid, home.sid]));
+
+    const out = await logoutOne(uuid, office.sid);
+    expect(out.status).toBe(200);
+    const after = out.body.sessions.map((s: { id: string }) => s.id);
+    expect(after).not.toContain(office.sid);
+    expect(after).toContain(home.sid);
+    expect(after).toHaveLength(before.length - 1);
+    expect((await me(t.app, office.token)).statusCode).toBe(401);
+    expect((await me(t.app, home.token)).statusCode).toBe(200);
+    // The ended session's browser must sign in again; the other browser is still signed in.
+    const again = (browser: Browser) =>
+      browser.request({
+        method: 'POST',
+        url: '/userprofile/api/v1/auth/session',
+        payload: { authorizeRequest: authorizeRequest({}, CONSOLE_CLIENT) },
+      });
+    expect((await again(office.browser)).statusCode).toBe(204);
+    expect((await again(home.browser)).statusCode).not.toBe(204);
+  });
+
+  it('a session already ended, or another user’s, is answered as ended and nothing else changes', async () => {
+    const customer = await signedIn(CUSTOMER, '10.44.0.1');
+    const sco = await signedIn(SCO, '10.44.0.2');
+    // Named under the customer's record, the SCO administrator's session is not touched.
+    const other = await logoutOne(t.uuidOf(CUSTOMER), sco.sid);
+    expect(other.status).toBe(200);
+    expect(other.body.sessions.map((s: { id: string }) => s.id)).toContain(customer.sid);
+    expect((await me(t.app, sco.token)).statusCode).toBe(200);
+    // Twice: the second answer is the same list, without it.
+    expect((await logoutOne(t.uuidOf(CUSTOMER), customer.sid)).status).toBe(200);
+    const twice = await logoutOne(t.uuidOf(CUSTOMER), customer.sid);
+    expect(twice.status).toBe(200);
+    expect(twice.body.sessions.map((s: { id: string }) => s.id)).not.toContain(customer.sid);
+    // A session id that cannot be one is refused by the document.
+    expect((await logoutOne(t.uuidOf(CUSTOMER), 'not%20an%20id')).status).toBe(400);
+  });
+
   it('is allowed exactly where the status toggle is: 404 for a user the caller cannot see, 403 for one it may not change', async () => {
     const callers = [SCO, CUSTOMER];
     const accounts = new Set([PROVIDER, CUSTOMER, SCO]);
@@ -175,8 +234,9 @@ describe('a user’s sign-ins in the admin console', () => {
           (await signIns(user.uuid, as)).status,
           (await unlock(user.uuid, as)).status,
           (await logoutAll(user.uuid, as)).status,
+          (await logoutOne(user.uuid, 'no-such-session', as)).status,
         ];
-        expect(got, `${as} → ${user.username}`).toEqual([expected, expected, expected]);
+        expect(got, `${as} → ${user.username}`).toEqual([expected, expected, expected, expected]);
         seen.add(expected);
         compared++;
       }

@@ -5,7 +5,7 @@
 // value is hidden, though: it is refused for every role alike (issue 34).
 import { userMessages } from '@userprofile/shared/messages';
 import { describe, expect, it } from 'vitest';
-import { type Caller, canSee, highestRole } from '../../src/store/access.ts';
+import { canSee } from '../../src/store/access.ts';
 import { API, appUnderTest } from '../harness.ts';
 import { CUSTOMER, callerIn, SCO } from '../helpers.ts';
 

@@ -87,6 +87,13 @@ const calls: WriteCall[] = [
     run: (as, f) => t.call('POST', `${API}/user/${f.user.uuid}/logoutAll`, { as }),
   },
   {
+    name: 'POST /user/{uuid}/sessions/{sessionId}/logout',
+    area: 'users',
+    scoped: true,
+    ok: 200,
+    run: (as, f) => t.call('POST', `${API}/user/${f.user.uuid}/sessions/no-such-session/logout`, { as }),
+  },
+  {
     name: 'POST /user/inactivate',
     area: 'users',
     scoped: true,

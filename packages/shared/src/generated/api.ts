@@ -521,6 +521,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/user/{uuid}/sessions/{sessionId}/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End one sign-in session of a user
+         * @description Designed (issue 34 item 22). Ends one of the user's sign-in sessions
+         *     (an entry of getUserSignIns' `sessions`) and every token issued under
+         *     it, for every application that received one; the user's other
+         *     sessions go on, and the account stays active. Rules as for
+         *     getUserSignIns; a caller may end its own session (its token ends
+         *     too). Like token revocation (RFC 7009 §2.2), a session that has
+         *     already ended, or is not this user's, is answered as ended: nothing
+         *     else changes. Answers the user's sign-ins afterwards.
+         */
+        post: operations["logoutUserSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/config": {
         parameters: {
             query?: never;
@@ -2808,6 +2835,8 @@ export interface components {
     parameters: {
         /** @description The record's uuid. */
         UuidPath: components["schemas"]["Uuid"];
+        /** @description A sign-in session's id (SignInSession.id, the `sid` of its tokens). */
+        SessionIdPath: string;
         /** @description The uuid of a role row of the application (give this or `element`). */
         HeldRole: components["schemas"]["Uuid"];
         /** @description The uuid of an element row of the application (give this or `role`). */
@@ -2958,6 +2987,7 @@ export type ResponseServiceUnavailable = components['responses']['ServiceUnavail
 export type ResponseNotSaved = components['responses']['NotSaved'];
 export type ResponseGatewayTimeout = components['responses']['GatewayTimeout'];
 export type ParameterUuidPath = components['parameters']['UuidPath'];
+export type ParameterSessionIdPath = components['parameters']['SessionIdPath'];
 export type ParameterHeldRole = components['parameters']['HeldRole'];
 export type ParameterHeldElement = components['parameters']['HeldElement'];
 export type ParameterHolderStatus = components['parameters']['HolderStatus'];
@@ -3594,6 +3624,28 @@ export interface operations {
             path: {
                 /** @description The record's uuid. */
                 uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UserSignIns"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["NotSaved"];
+        };
+    };
+    logoutUserSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's uuid. */
+                uuid: components["parameters"]["UuidPath"];
+                /** @description A sign-in session's id (SignInSession.id, the `sid` of its tokens). */
+                sessionId: components["parameters"]["SessionIdPath"];
             };
             cookie?: never;
         };

@@ -14,6 +14,7 @@ export const EXTENSIONS = [
   { operationId: 'getUserSignIns', method: 'GET', path: '/api/v1/user/{uuid}/signIns' },
   { operationId: 'unlockUser', method: 'POST', path: '/api/v1/user/{uuid}/unlock' },
   { operationId: 'logoutUserEverywhere', method: 'POST', path: '/api/v1/user/{uuid}/logoutAll' },
+  { operationId: 'logoutUserSession', method: 'POST', path: '/api/v1/user/{uuid}/sessions/{sessionId}/logout' },
   { operationId: 'previewApplicationProfileImpact', method: 'POST', path: '/api/v1/profile/app/impact' },
   { operationId: 'previewBusinessProfileImpact', method: 'POST', path: '/api/v1/profile/business/impact' },
   { operationId: 'getRecordHistory', method: 'GET', path: '/api/v1/history/{kind}/{uuid}' },

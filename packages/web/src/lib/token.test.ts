@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeJwt, installMemoryStorage } from './test-support.ts';
-import { currentToken, readExpiry, storeToken, tokenExpiresAt } from './token.ts';
+import { currentSessionId, currentToken, readExpiry, storeToken, tokenExpiresAt } from './token.ts';
 
 describe('token', () => {
   beforeEach(() => {
@@ -23,5 +23,15 @@ describe('token', () => {
 
   it('refuses a token without exp', () => {
     expect(() => storeToken(fakeJwt({}))).toThrow(/exp/);
+  });
+
+  it('names the session of the stored token (its sid), while the token is good', () => {
+    expect(currentSessionId()).toBeNull();
+    storeToken(fakeJwt({ exp: Math.floor(Date.now() / 1000) + 600, sid: 'session-1' }));
+    expect(currentSessionId()).toBe('session-1');
+    storeToken(fakeJwt({ exp: Math.floor(Date.now() / 1000) + 600 }));
+    expect(currentSessionId()).toBeNull();
+    storeToken(fakeJwt({ exp: 1, sid: 'expired' }));
+    expect(currentSessionId()).toBeNull();
   });
 });

@@ -2,18 +2,30 @@
 // token_expires_at; spec §9: the expiry is read from the exp claim).
 import { storage } from './storage.ts';
 
-/** Reads the `exp` claim (seconds) of a JWT without verifying it: the server verifies, the console only schedules. */
-export function readExpiry(token: string): number | null {
+/** A JWT's claims, read without verifying them: the server verifies, the console only schedules and labels. */
+function claimsOf(token: string): Record<string, unknown> | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
     const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
-    const json = atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='));
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
+    const claims: unknown = JSON.parse(atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '=')));
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** Reads the `exp` claim (seconds) of a JWT. */
+export function readExpiry(token: string): number | null {
+  const exp = claimsOf(token)?.exp;
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
+}
+
+/** The sign-in session this console's token belongs to (its `sid` claim), if the token names one. */
+export function currentSessionId(): string | null {
+  const token = currentToken();
+  const sid = token ? claimsOf(token)?.sid : undefined;
+  return typeof sid === 'string' && sid !== '' ? sid : null;
 }
 
 /** Stores the token and its expiry (milliseconds since the epoch). Throws for a token without exp. */

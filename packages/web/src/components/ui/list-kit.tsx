@@ -264,10 +264,11 @@ export function RecordLink({
 }
 
 /** Up to 7 page links around the current page, plus Previous and Next (nothing for a single page). */
-/** '11–20 of 134', or nothing (the table says that nothing matches). */
+/** '11–20 of 134' ('99,951–100,000 of 100,000', grouped like the pager and the selection), or nothing (the table says that nothing matches). */
 export function rangeText(page: number, pageSize: number, total: number): string {
   if (total === 0) return '';
-  return `${(page - 1) * pageSize + 1}–${Math.min(page * pageSize, total)} of ${total}`;
+  const n = (x: number) => x.toLocaleString('en');
+  return `${n((page - 1) * pageSize + 1)}–${n(Math.min(page * pageSize, total))} of ${n(total)}`;
 }
 
 /** The line under a table: the range shown and the pager. */

@@ -2,8 +2,9 @@
 // description, the Visible To selector, and per application a dropdown of its
 // application profiles (first option '---') with a link to the chosen one;
 // Create/Update Profile behind the impact preview, Delete Profile with the
-// counts of its active and inactive users, Clone Profile, and its users.
-import { Box, Fieldset, SimpleGrid, Table, Tabs, Text } from '@chakra-ui/react';
+// counts of its active and inactive users (and an offer to deactivate the
+// active ones), Clone Profile, and its users.
+import { Box, Checkbox, Fieldset, SimpleGrid, Table, Tabs, Text } from '@chakra-ui/react';
 import { sharedRecordReadOnly } from '@userprofile/shared/constants';
 import { historyTexts, profileMessages } from '@userprofile/shared/messages';
 import type { BusinessProfileField } from '@userprofile/shared/validation';
@@ -50,6 +51,7 @@ import {
   validateBusinessProfileForm,
 } from './business-profile-form.ts';
 import { readCloneState, writeCloneState } from './clone-state.ts';
+import { deactivateLeftUsers } from './deactivate-left.ts';
 import { type Dependants, useDependants } from './dependants.ts';
 import { ProfileBasicFields, ProfileEditorFrame, ProfileEditorPending } from './profile-editor.tsx';
 import { useProfileEditor } from './use-profile-editor.ts';
@@ -67,6 +69,8 @@ function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
   const lookups = combineLoads([apps, profiles] as const);
   const companyList = useCache(companies);
   const [tab, setTab] = useState('basic');
+  // The delete dialog's offer: deactivate the active users the delete leaves without a profile (issue 34 item 3).
+  const [deactivateLeft, setDeactivateLeft] = useState(false);
   const allAppProfiles = () => appProfiles.get() ?? [];
 
   const { editor, gate } = useProfileEditor<BusinessProfile, BusinessProfileForm, BusinessProfileField>({
@@ -84,13 +88,18 @@ function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
     listPath: toBusinessProfileList(),
     remove: (record) => deleteBusinessProfile(record.uuid),
     afterSave: (record) => businessProfiles.upsert(record),
-    afterDelete: (record) => businessProfiles.remove(record.uuid),
+    afterDelete: (record) => {
+      businessProfiles.remove(record.uuid);
+      // After the delete, never instead of it: a refused delete deactivates no one.
+      if (deactivateLeft) void deactivateLeftUsers(activeUsers.map((u) => u.uuid));
+    },
   });
 
   const users = useDependants<ProfileUser>(
     () => (uuid ? fetchBusinessProfileUsers(uuid) : Promise.resolve([])),
     m.dependantsLoadFailed,
   );
+  const activeUsers = (users.data ?? []).filter((u) => u.active);
 
   const form = editor.form;
   const title = editor.mode === 'create' ? 'New Business Profile' : 'Editing Business Profile';
@@ -118,7 +127,7 @@ function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
         title: 'Delete Business Profile',
         body: (
           <>
-            <Text>{`Delete the business profile ${form.name}? Its users are left without a profile.`}</Text>
+            <Text>{m.deleteText(form.name)}</Text>
             <DeleteImpact
               {...userImpact(users.data, toUserEdit)}
               heading="Users who have this profile:"
@@ -126,9 +135,24 @@ function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
               error={users.error}
               none="No user has this profile."
             />
+            {activeUsers.length > 0 ? (
+              <Checkbox.Root
+                mt="3"
+                size="sm"
+                checked={deactivateLeft}
+                onCheckedChange={(e) => setDeactivateLeft(e.checked === true)}
+              >
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{m.deactivateLeft(activeUsers.length)}</Checkbox.Label>
+              </Checkbox.Root>
+            ) : null}
           </>
         ),
-        onOpen: users.load,
+        onOpen: () => {
+          setDeactivateLeft(false);
+          users.load();
+        },
       }}
     >
       <Tabs.Root

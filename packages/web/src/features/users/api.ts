@@ -115,6 +115,17 @@ export async function signOutEverywhere(uuid: string): Promise<UserSignIns> {
   });
 }
 
+/** Sign out of one session: it and its tokens end; the user's other sessions go on. Answers the sign-ins afterwards. */
+export async function signOutSession(uuid: string, sessionId: string): Promise<UserSignIns> {
+  return callExtension('logoutUserSession', async (offer) => {
+    const { data } = await api().POST('/api/v1/user/{uuid}/sessions/{sessionId}/logout', {
+      params: { path: { uuid, sessionId } },
+      middleware: [withLoading(), ...offer, expectFailure(403, 404)],
+    });
+    return data as UserSignIns;
+  });
+}
+
 /**
  * Saves a user. `etag`: the version the editor read (If-Match, issue 34): a
  * user changed since is refused with 412, the editor's business.
@@ -199,46 +210,4 @@ export async function importUsers(file: File, onProgress: (fraction: number) => 
     await globalErrors(browserDeps).onResponse?.({ ...params, request, response, options: {} } as never);
   }
   return (await response.json()) as ImportResult;
-}
-
-export type BulkAction = components['schemas']['BulkUserBody']['action'];
-export type BulkResult = components['schemas']['BulkUserResult'];
-
-/**
- * Users sent per bulk call: half of the most one call takes (openapi:
- * BulkUserBody.uuids maxItems, 20,000), since the one step in which a call
- * puts its users in place grows with them (about 40 ms for 10,000 users here,
- * 80 ms for 20,000: docs/decisions.md "A large write").
- */
-export const BULK_PIECE = 10_000;
-
-/**
- * One bulk action on many users (issue 27, the extension POST /user/bulk): a
- * selection above BULK_PIECE goes in pieces, one after the other, and the
- * answers are joined. A failed call (400, 403, 409) is the caller's to show,
- * with what the pieces before it did.
- */
-export async function bulkUserAction(
-  action: BulkAction,
-  uuids: readonly string[],
-  value: string | null,
-  onProgress: (done: number) => void = () => {},
-): Promise<BulkResult> {
-  const joined: BulkResult = { done: 0, unchanged: 0, refused: 0, results: [] };
-  for (let at = 0; at < uuids.length; at += BULK_PIECE) {
-    // An extension: NotOfferedError (from the first piece) when the backend does not offer it.
-    const piece = await callExtension('bulkUserAction', async (offer) => {
-      const { data } = await api().POST('/api/v1/user/bulk', {
-        body: { action, uuids: uuids.slice(at, at + BULK_PIECE), ...(value ? { value } : {}) },
-        middleware: [...offer, expectFailure(400, 403, 409)],
-      });
-      return data as BulkResult;
-    });
-    joined.done += piece.done;
-    joined.unchanged += piece.unchanged;
-    joined.refused += piece.refused;
-    joined.results.push(...piece.results);
-    onProgress(Math.min(uuids.length, at + BULK_PIECE));
-  }
-  return joined;
 }

@@ -10,10 +10,11 @@ import { LuX } from 'react-icons/lu';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { NativeSelect, toOptions } from '../../components/ui/native-select.tsx';
 import { failureReason } from '../../lib/api/errors.ts';
+import type { BulkAction, BulkResult } from '../../lib/bulk-users/bulk-call.ts';
+import { type BulkStep, type RunResult, runBulk } from '../../lib/bulk-users/bulk-run.ts';
 import { businessProfiles } from '../../lib/data/business-profiles.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
 import { visibilityProfiles } from '../../lib/data/visibility-profiles.ts';
-import type { BulkAction, BulkResult } from './api.ts';
 import {
   changedBy,
   checkSelection,
@@ -23,7 +24,6 @@ import {
   undoPlan,
   usersAfter,
 } from './bulk-plan.ts';
-import { type BulkStep, type RunResult, runBulk } from './bulk-run.ts';
 import {
   BULK_LABELS,
   bulkQuestion,

@@ -3,8 +3,9 @@
 // reader may not change and why, grouped by reason; after, the refusals
 // grouped the same way; and the Undo, which reverses exactly the rows that
 // changed.
-import type { BulkAction } from './api.ts';
-import { type BulkStep, NO_PROFILE, type StepResult } from './bulk-run.ts';
+
+import type { BulkAction } from '../../lib/bulk-users/bulk-call.ts';
+import { type BulkStep, NO_PROFILE, type StepResult } from '../../lib/bulk-users/bulk-run.ts';
 import type { User } from './list-view.ts';
 
 /** Users refused for one reason. */

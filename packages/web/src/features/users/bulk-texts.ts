@@ -1,6 +1,6 @@
 // What the bulk actions of the Users list say (issue 27): the confirmation in
 // numbers before, and what happened per user after.
-import type { BulkAction, BulkResult } from './api.ts';
+import type { BulkAction, BulkResult } from '../../lib/bulk-users/bulk-call.ts';
 
 export const users = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'user' : 'users'}`;
 

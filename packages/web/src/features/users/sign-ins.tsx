@@ -1,19 +1,31 @@
 // A user's sign-ins on the user editor (issue 22, designed): a notice above
 // the tabs while failed attempts slow the user's sign-ins, with Unlock, and
-// the Sign-ins tab listing the open sessions, with Sign out everywhere behind
-// a confirmation. One load serves both (GET /user/{uuid}/signIns); a caller
-// who may not change the user (403) or a backend without the call is told so.
-import { Alert, Box, Button, Heading, HStack, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
+// the Sign-ins tab listing the open sessions, each with Sign out (issue 34
+// item 22), and Sign out everywhere, both behind a confirmation. One load
+// serves all (GET /user/{uuid}/signIns); a caller who may not change the user
+// (403) or a backend without the call is told so; a backend that lists the
+// sessions but cannot end one steps aside to Sign out everywhere.
+import { Alert, Badge, Box, Button, Heading, HStack, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import { signInTexts } from '@userprofile/shared/messages';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataState } from '../../components/ui/data-state.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { failureReason, isApiError, isNotOffered } from '../../lib/api/errors.ts';
+import { useOffer } from '../../lib/extensions.ts';
 import { whenText } from '../../lib/history-format.ts';
+import { endSessionHere } from '../../lib/sign-out.ts';
 import { notify } from '../../lib/toaster.ts';
+import { currentSessionId } from '../../lib/token.ts';
 import { type Loaded, useLoad } from '../../lib/use-load.ts';
-import { fetchSignIns, type SignInSession, signOutEverywhere, type UserSignIns, unlockUser } from './api.ts';
+import {
+  fetchSignIns,
+  type SignInSession,
+  signOutEverywhere,
+  signOutSession,
+  type UserSignIns,
+  unlockUser,
+} from './api.ts';
 
 export const SIGN_INS_TAB = 'signIns';
 
@@ -80,7 +92,7 @@ export function SignInLockNotice({ uuid, username, state }: { uuid: string; user
   );
 }
 
-/** The Sign-ins tab: the open sessions and Sign out everywhere. */
+/** The Sign-ins tab: the open sessions, each with Sign out, and Sign out everywhere. */
 export function SignInsTabContent({
   uuid,
   username,
@@ -95,7 +107,29 @@ export function SignInsTabContent({
 }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The session whose Sign out waits for its confirmation.
+  const [ending, setEnding] = useState<SignInSession | null>(null);
+  const oneOffered = useOffer('logoutUserSession') !== 'not-offered';
+  const mine = currentSessionId();
   const { error } = state;
+
+  const signOutOne = async (session: SignInSession) => {
+    setBusy(true);
+    try {
+      const after = await signOutSession(uuid, session.id);
+      setEnding(null);
+      // The console's own session: its token is over, so is this sign-in (the place is kept for the next).
+      if (session.id === mine) return endSessionHere();
+      state.replace(after);
+      notify.success(signInTexts.signedOutOne(username));
+    } catch (failure) {
+      setEnding(null);
+      if (isNotOffered(failure)) notify.info(signInTexts.signOutOneNotOffered);
+      else notify.error(signInTexts.signOutOneFailed(username, failureReason(failure)));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const signOut = async () => {
     setBusy(true);
@@ -139,7 +173,12 @@ export function SignInsTabContent({
             ) : (
               <Stack as="ul" gap="3" listStyleType="none">
                 {data.sessions.map((session) => (
-                  <SessionCard key={session.id} session={session} />
+                  <SessionCard
+                    key={session.id}
+                    session={session}
+                    mine={session.id === mine}
+                    {...(oneOffered ? { onSignOut: () => setEnding(session) } : {})}
+                  />
                 ))}
               </Stack>
             )}
@@ -155,6 +194,21 @@ export function SignInsTabContent({
               <Text>{signInTexts.signOutText(username, data.sessions.length)}</Text>
               {self ? <Text fontWeight="medium">{signInTexts.signOutSelf}</Text> : null}
             </ConfirmDialog>
+            <ConfirmDialog
+              open={ending !== null}
+              onOpenChange={(open) => {
+                if (!open) setEnding(null);
+              }}
+              title={signInTexts.signOutOneTitle(username)}
+              confirmLabel={signInTexts.signOutOne}
+              cancelLabel="Cancel"
+              onConfirm={() => {
+                if (ending) void signOutOne(ending);
+              }}
+              busy={busy}
+            >
+              {ending ? <SignOutOneText session={ending} mine={ending.id === mine} /> : null}
+            </ConfirmDialog>
           </Stack>
         )}
       </DataState>
@@ -162,13 +216,65 @@ export function SignInsTabContent({
   return <Tabs.Content value={SIGN_INS_TAB}>{body}</Tabs.Content>;
 }
 
-function SessionCard({ session }: { session: SignInSession }) {
+/** What Sign out of one session ends, in the words of its card. */
+function SignOutOneText({ session, mine }: { session: SignInSession; mine: boolean }) {
+  const started = whenText(session.startedAt, new Date());
+  const apps = session.clients.map((c) => c.name).join(', ') || signInTexts.noApplications;
+  return (
+    <>
+      <Text>
+        {signInTexts.signOutOneText(
+          `${started.absolute} (${started.relative})`,
+          session.address ?? signInTexts.noAddress,
+          apps,
+        )}
+      </Text>
+      {mine ? <Text fontWeight="medium">{signInTexts.signOutOneSelf}</Text> : null}
+    </>
+  );
+}
+
+function SessionCard({
+  session,
+  mine,
+  onSignOut,
+}: {
+  session: SignInSession;
+  /** The session of this console, in this browser. */
+  mine: boolean;
+  /** Absent where the backend cannot end one session. */
+  onSignOut?: () => void;
+}) {
   const now = new Date();
   const started = whenText(session.startedAt, now);
   const used = whenText(session.lastUsedAt, now);
   const apps = session.clients.map((c) => c.name).join(', ');
   return (
-    <Box as="li" borderWidth="1px" borderRadius="md" p="3" data-session>
+    <Box
+      as="li"
+      borderWidth="1px"
+      borderRadius="md"
+      p="3"
+      data-session={session.id}
+      {...(mine ? { 'data-mine': '' } : {})}
+    >
+      {mine || onSignOut ? (
+        <HStack justify="space-between" gap="3" mb="2" wrap="wrap">
+          {mine ? <Badge colorPalette="blue">{signInTexts.thisSession}</Badge> : <span />}
+          {onSignOut ? (
+            <Button
+              type="button"
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              aria-label={signInTexts.signOutOneLabel(`${started.absolute} (${started.relative})`)}
+              onClick={onSignOut}
+            >
+              {signInTexts.signOutOne}
+            </Button>
+          ) : null}
+        </HStack>
+      ) : null}
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="3">
         <Field label={signInTexts.started} title={started.precise}>
           {`${started.absolute} (${started.relative})`}

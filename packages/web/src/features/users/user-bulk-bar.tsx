@@ -5,7 +5,7 @@
 import { Box, Button, Flex, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LuChevronDown } from 'react-icons/lu';
-import type { BulkAction } from './api.ts';
+import type { BulkAction } from '../../lib/bulk-users/bulk-call.ts';
 import { BulkDialog, type BulkRequest, type Outcome, OutcomePanel } from './bulk-dialogs.tsx';
 import { BULK_LABELS } from './bulk-texts.ts';
 import type { User } from './list-view.ts';

@@ -154,8 +154,11 @@ function ImportSection() {
       upload.clearFiles();
       notify.success(userMessages.importSuccess);
     } catch (error) {
-      setRowErrors(importRowErrors(error));
-      notify.error(userMessages.importFailed);
+      const lines = importRowErrors(error);
+      setRowErrors(lines);
+      // Lines to fix are the file's fault: the toast says so, as the table does; "try again later" is for the rest.
+      if (lines.length > 0) notify.error(userMessages.importRefused(lines.length));
+      else notify.error(userMessages.importFailed);
     } finally {
       setProgress(null);
     }
@@ -230,7 +233,7 @@ function ImportSection() {
                   // biome-ignore lint/suspicious/noArrayIndexKey: rows may repeat; the list is replaced as a whole
                   <Table.Row key={i}>
                     <Table.Cell>{e.line ?? '—'}</Table.Cell>
-                    <Table.Cell>{e.column || 'whole row'}</Table.Cell>
+                    <Table.Cell>{e.column || (e.line === null ? 'whole file' : 'whole row')}</Table.Cell>
                     <Table.Cell>{e.reason}</Table.Cell>
                   </Table.Row>
                 ))}

@@ -5,11 +5,13 @@
 // row as the bulk call gives: done, unchanged, or refused with the server's
 // reason. A Cancel stops before the next call; the calls already sent finish.
 import type { components } from '@userprofile/shared/generated/api';
-import { api, expectFailure } from '../../lib/api/client.ts';
-import { isApiError, NotOfferedError } from '../../lib/api/errors.ts';
-import { forEachLimited } from '../../lib/limited.ts';
-import { type BulkAction, type BulkResult, bulkUserAction, type UserInput } from './api.ts';
-import type { User } from './list-view.ts';
+import { api, expectFailure } from '../api/client.ts';
+import { isApiError, NotOfferedError } from '../api/errors.ts';
+import { forEachLimited } from '../limited.ts';
+import { type BulkAction, type BulkResult, bulkUserAction } from './bulk-call.ts';
+
+type User = components['schemas']['User'];
+type UserInput = components['schemas']['UserInput'];
 
 type RowResult = components['schemas']['BulkUserRowResult'];
 
