@@ -4,56 +4,30 @@
 // 27; the last one kept under the `searchCriteria` storage key, so it
 // survives a visit to an edit screen and back); a checkbox per row and the
 // bulk bar act on many users at once; Export CSV writes the rows that match.
-import { Button, ButtonGroup, Flex, Menu, Portal, SimpleGrid, Table, Text, Tooltip } from '@chakra-ui/react';
+// The table and its rows are user-table.tsx, each row's Status button
+// user-status-button.tsx, the selection user-selection.ts, the bulk bar
+// user-bulk-bar.tsx: this file is the screen, its filters and its loading.
+import { Button, ButtonGroup, Flex, SimpleGrid, Text } from '@chakra-ui/react';
 import { clampPage, pageCount } from '@userprofile/shared/list';
 import { pageTexts, userMessages } from '@userprofile/shared/messages';
-import {
-  memo,
-  type MouseEvent as ReactMouseEvent,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useState,
-} from 'react';
-import { LuChevronDown } from 'react-icons/lu';
-import { useLocation } from 'wouter';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
-import {
-  EmptyList,
-  ExportButton,
-  FilterInput,
-  ListFooter,
-  NoMatch,
-  SortableHeader,
-} from '../../components/ui/list-kit.tsx';
+import { EmptyList, ExportButton, FilterInput, ListFooter } from '../../components/ui/list-kit.tsx';
 import { LinkButton, ListFrame, Screen } from '../../components/ui/page.tsx';
 import { csvFileName, csvText, downloadCsv } from '../../lib/csv-export.ts';
 import { filtersActive } from '../../lib/list-view.ts';
-import {
-  BASE_PATH,
-  toBusinessProfileEdit,
-  toUserBulk,
-  toUserEdit,
-  toUserNew,
-  toVisibilityProfileEdit,
-} from '../../lib/paths.ts';
+import { toUserBulk, toUserNew } from '../../lib/paths.ts';
 import { roleOf, useSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { useViewInUrl } from '../../lib/use-view-in-url.ts';
-import { pullUsers, setUserActive } from './api.ts';
+import { pullUsers } from './api.ts';
 import {
   columnText,
-  emptyFilters,
   FILTER_COLUMNS,
   type FilterColumn,
   indexFor,
-  type ListSort,
-  type NamePrefixes,
   NO_PREFIXES,
   namePrefixes,
-  nextSort,
   pageRows,
   type SearchCriteria,
   SORT_COLUMNS,
@@ -65,36 +39,13 @@ import {
 } from './list-view.ts';
 import { updateCriteria, useSearchCriteria } from './search-criteria.ts';
 import { prepareSortOrders, sortOrder, useSortOrder } from './sort-orders.ts';
-import { statusChangeErrorMessage } from './status-error.ts';
 import { UserBulkBar } from './user-bulk-bar.tsx';
-import { applyStatusChange, loadUserList, useUserLists } from './user-lists.ts';
-import { clearSelection, selectUsers, useSelection } from './user-selection.ts';
-import { tableCss } from './user-table-css.ts';
+import { loadUserList, useUserLists } from './user-lists.ts';
+import { clearSelection } from './user-selection.ts';
+import { COLUMN_LABELS, UserTable } from './user-table.tsx';
 
 /** Performance mark: the first page of a freshly loaded list is on screen (scripts/bench-users.mjs). */
 export const MARK_LIST_PAINTED = 'users:list-painted';
-
-const COLUMN_LABELS: Record<UserColumn, string> = {
-  username: 'Username',
-  name: 'Name',
-  email: 'Email',
-  profile: 'Profile',
-  visibility: 'Visibility',
-  status: 'Status',
-};
-
-/** Column widths: a fixed table layout keeps the relayout of a new page cheap. */
-const COLUMN_WIDTHS: Record<UserColumn, string> = {
-  username: '17%',
-  name: '15%',
-  email: '23%',
-  profile: '18%',
-  visibility: '17%',
-  status: '10%',
-};
-
-/** Name and Email are hidden on smaller screens (spec §2). */
-const HIDDEN_BELOW: Partial<Record<UserColumn, 'lg'>> = { name: 'lg', email: 'lg' };
 
 export function UserListScreen() {
   const status = useSearchCriteria((c) => c.status);
@@ -219,10 +170,8 @@ function StatusToggle() {
   );
 }
 
-const onSort = (column: UserColumn) => updateCriteria((c) => ({ ...c, sort: nextSort(c.sort, column), page: 1 }));
 const onPage = (page: number) => updateCriteria((c) => (c.page === page ? c : { ...c, page }));
 const onPageSize = (size: number) => updateCriteria((c) => (c.size === size ? c : { ...c, size, page: 1 }));
-const onClearFilters = () => updateCriteria((c) => ({ ...c, filters: emptyFilters(), page: 1 }));
 
 function UserListBody() {
   const role = roleOf(useSession((s) => s.user));
@@ -388,327 +337,6 @@ function UserTableView({
           complete
         />
       </ListFrame>
-    </>
-  );
-}
-
-/** The page's box: ticks (or unticks) every user of the page; partly ticked when some are. */
-function SelectPage({ uuids }: { uuids: readonly string[] }) {
-  const ticked = useSelection((s) => uuids.filter((u) => s.uuids.has(u)).length);
-  const all = uuids.length > 0 && ticked === uuids.length;
-  return (
-    <input
-      type="checkbox"
-      aria-label="Select the users of this page"
-      checked={all}
-      disabled={uuids.length === 0}
-      ref={(el) => {
-        if (el) el.indeterminate = ticked > 0 && !all;
-      }}
-      onChange={() => selectUsers(uuids, !all)}
-    />
-  );
-}
-
-function SelectUser({ user }: { user: User }) {
-  const ticked = useSelection((s) => s.uuids.has(user.uuid));
-  return (
-    <input
-      type="checkbox"
-      aria-label={`Select ${user.username}`}
-      checked={ticked}
-      onChange={() => selectUsers([user.uuid], !ticked)}
-    />
-  );
-}
-
-const UserTableHeader = memo(function UserTableHeader({
-  sort,
-  pageUuids,
-}: {
-  sort: ListSort | null;
-  pageUuids: readonly string[];
-}) {
-  return (
-    <Table.Header>
-      <Table.Row>
-        <Table.ColumnHeader className="select-cell">
-          <SelectPage uuids={pageUuids} />
-        </Table.ColumnHeader>
-        {SORT_COLUMNS.map((column) => (
-          <SortableHeader
-            key={column}
-            column={column}
-            label={COLUMN_LABELS[column]}
-            sort={sort}
-            onSort={onSort as (column: string) => void}
-            width={COLUMN_WIDTHS[column]}
-            {...(HIDDEN_BELOW[column] ? { hideBelow: HIDDEN_BELOW[column] } : {})}
-          />
-        ))}
-      </Table.Row>
-    </Table.Header>
-  );
-});
-
-/** Plain left clicks on a row link navigate inside the app. */
-function useRouteClick(): (event: ReactMouseEvent) => void {
-  const [, navigate] = useLocation();
-  return useCallback(
-    (event: ReactMouseEvent) => {
-      const link = (event.target as Element).closest('a[data-route]');
-      if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      event.preventDefault();
-      navigate(link.getAttribute('data-route') as string);
-    },
-    [navigate],
-  );
-}
-
-const UserTable = memo(function UserTable({
-  users,
-  sort,
-  sortPending,
-  linkProfiles,
-  filterUsername,
-  filtered,
-  prefixes,
-  complete,
-}: {
-  users: User[];
-  sort: ListSort | null;
-  sortPending: boolean;
-  linkProfiles: boolean;
-  filterUsername: string;
-  filtered: boolean;
-  /** The whole list is in (not only its first rows). */
-  complete: boolean;
-  /** Leading words every profile name of the list shares: left out of the cells (the whole name is their title). */
-  prefixes: NamePrefixes;
-}) {
-  const routeClick = useRouteClick();
-  const pageUuids = useMemo(() => users.map((u) => u.uuid), [users]);
-  return (
-    <Table.Root
-      size="sm"
-      width="full"
-      stickyHeader
-      // Below the lg breakpoint Name and Email hide; below md a row is a card (tableCss).
-      tableLayout="fixed"
-      css={tableCss}
-      aria-label="Users"
-      data-users-table
-      data-users-complete={complete ? '' : undefined}
-      aria-busy={!complete}
-      data-filter-username={filterUsername}
-      data-sort={sort && !sortPending ? `${sort.column}:${sort.direction}` : ''}
-    >
-      <UserTableHeader sort={sort} pageUuids={pageUuids} />
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the links inside are keyboard-reachable; this only routes their clicks */}
-      <tbody onClick={routeClick}>
-        {users.length === 0 ? (
-          <tr>
-            <td colSpan={SORT_COLUMNS.length + 1} className="no-match">
-              <NoMatch text="No users match" onClear={filtered ? onClearFilters : null} />
-            </td>
-          </tr>
-        ) : (
-          users.map((user) => <UserRow key={user.uuid} user={user} linkProfiles={linkProfiles} prefixes={prefixes} />)
-        )}
-      </tbody>
-    </Table.Root>
-  );
-});
-
-function RouteLink({ to, className, children }: { to: string; className?: string; children: string }) {
-  return (
-    <a href={BASE_PATH + to} data-route={to} className={className}>
-      {children}
-    </a>
-  );
-}
-
-function ProfileCell({
-  to,
-  name,
-  link,
-  prefix,
-}: {
-  to: string | null;
-  name: string | undefined;
-  link: boolean;
-  prefix: string;
-}) {
-  if (!name) return <span className="missing">—</span>;
-  const text = prefix && name.startsWith(prefix) ? `…${name.slice(prefix.length - 1)}` : name;
-  if (!link || !to) return <>{text}</>;
-  return <RouteLink to={to}>{text}</RouteLink>;
-}
-
-const UserRow = memo(function UserRow({
-  user,
-  linkProfiles,
-  prefixes,
-}: {
-  user: User;
-  linkProfiles: boolean;
-  prefixes: NamePrefixes;
-}) {
-  const business = user.businessProfile;
-  const visibility = user.visibilityProfile;
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
-  return (
-    <tr data-username={user.username}>
-      <td className="select-cell">
-        <SelectUser user={user} />
-      </td>
-      <td className="user-cell" title={user.username}>
-        <RouteLink to={toUserEdit(user.uuid)} className="username">
-          {user.username}
-        </RouteLink>
-      </td>
-      <td className="hide-lg" title={name}>
-        {name}
-      </td>
-      <td className="hide-lg" title={user.email}>
-        {user.email}
-      </td>
-      <td className="profile-cell" title={business?.name}>
-        <ProfileCell
-          link={linkProfiles}
-          name={business?.name}
-          prefix={prefixes.profile}
-          to={business ? toBusinessProfileEdit(business.uuid) : null}
-        />
-      </td>
-      <td className="visibility-cell" title={visibility?.name}>
-        <ProfileCell
-          link={linkProfiles}
-          name={visibility?.name}
-          prefix={prefixes.visibility}
-          to={visibility ? toVisibilityProfileEdit(visibility.uuid) : null}
-        />
-      </td>
-      <td className="status-cell">
-        <StatusButton user={user} />
-      </td>
-    </tr>
-  );
-});
-
-async function changeStatus(user: User, active: boolean): Promise<void> {
-  try {
-    const list = await setUserActive(user, active);
-    applyStatusChange(user, active, list);
-    notify.success(active ? userMessages.activated(user.username) : userMessages.inactivated(user.username));
-  } catch (error) {
-    notify.error(statusChangeErrorMessage(error, user.username));
-  }
-}
-
-// A page of rows renders fast because the Status dropdown and the tooltip
-// (each a state machine) are mounted only when a user reaches for them.
-function StatusButton({ user }: { user: User }) {
-  const [armed, setArmed] = useState(false);
-  // Deactivating ends what the user can do at once: it is said, naming the user, before it is done (issue 25).
-  const [confirmingDeactivate, setConfirmingDeactivate] = useState(false);
-  const label = user.active ? 'Active' : 'Inactive';
-  const status = user.active ? 'active' : 'inactive';
-  // A user the signed-in admin may not change (the server's reason), or one without a profile: no status menu.
-  const locked = user.readOnlyReason ?? (user.businessProfile ? null : pageTexts.noProfileAssigned);
-  if (locked) {
-    const arm = () => setArmed(true);
-    const trigger = (
-      // A disabled button gets no pointer events: the wrapper, itself a disabled
-      // button for assistive technology, carries the tooltip.
-      // biome-ignore lint/a11y/useSemanticElements: a <button> here would be the disabled one the tooltip cannot hang on
-      <span
-        role="button"
-        aria-disabled="true"
-        tabIndex={0}
-        aria-label={`${label}: ${locked}`}
-        onPointerEnter={arm}
-        onFocus={arm}
-        style={{ display: 'inline-block' }}
-      >
-        <button
-          type="button"
-          className="user-status"
-          data-status={status}
-          disabled
-          aria-hidden="true"
-          tabIndex={-1}
-          style={{ pointerEvents: 'none' }}
-        >
-          {label}
-          <LuChevronDown aria-hidden />
-        </button>
-      </span>
-    );
-    if (!armed) return trigger;
-    return (
-      <Tooltip.Root openDelay={100} closeDelay={0} defaultOpen>
-        <Tooltip.Trigger asChild>{trigger}</Tooltip.Trigger>
-        <Portal>
-          <Tooltip.Positioner>
-            <Tooltip.Content>{locked}</Tooltip.Content>
-          </Tooltip.Positioner>
-        </Portal>
-      </Tooltip.Root>
-    );
-  }
-  const button = (
-    <button
-      type="button"
-      className="user-status"
-      data-status={status}
-      aria-label={`Status of ${user.username}: ${label}`}
-      aria-haspopup="menu"
-      onClick={armed ? undefined : () => setArmed(true)}
-    >
-      {label}
-      <LuChevronDown aria-hidden />
-    </button>
-  );
-  if (!armed) return button;
-  return (
-    <>
-      <Menu.Root
-        defaultOpen
-        onSelect={(details) => {
-          if (details.value === 'activate') void changeStatus(user, true);
-          else if (details.value === 'deactivate') setConfirmingDeactivate(true);
-        }}
-      >
-        <Menu.Trigger asChild>{button}</Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content>
-              <Menu.Item value="activate" disabled={user.active}>
-                Activate
-              </Menu.Item>
-              <Menu.Item value="deactivate" disabled={!user.active}>
-                Deactivate
-              </Menu.Item>
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
-      <ConfirmDialog
-        open={confirmingDeactivate}
-        onOpenChange={setConfirmingDeactivate}
-        title={`Deactivate ${user.username}?`}
-        confirmLabel="Deactivate"
-        cancelLabel="Cancel"
-        onConfirm={() => {
-          setConfirmingDeactivate(false);
-          void changeStatus(user, false);
-        }}
-      >
-        <Text>
-          {`Deactivate ${user.username}: they can no longer sign in, and the sign-ins they have now end. Activate them again to let them back in.`}
-        </Text>
-      </ConfirmDialog>
     </>
   );
 }

@@ -11,7 +11,6 @@ import { useEffect, useState } from 'react';
 import { LuCopy, LuTrash2 } from 'react-icons/lu';
 import { snapshot, useSnapshot } from 'valtio';
 import { useLocation, useParams } from 'wouter';
-import { ConfirmDialog, DeleteImpact, userImpact } from '../../components/ui/confirm-dialog.tsx';
 import { DataState } from '../../components/ui/data-state.tsx';
 import { TextAreaField, TextField } from '../../components/ui/fields.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
@@ -23,23 +22,13 @@ import { companies } from '../../lib/data/companies.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
 import { visibilityProfiles } from '../../lib/data/visibility-profiles.ts';
 import { visibilitySet } from '../../lib/data/visibility-set.ts';
-import {
-  toUserEdit,
-  toVisibilityProfileEdit,
-  toVisibilityProfileList,
-  toVisibilityProfileNew,
-} from '../../lib/paths.ts';
+import { toVisibilityProfileEdit, toVisibilityProfileList, toVisibilityProfileNew } from '../../lib/paths.ts';
 import { roleOf, useSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { useLeaveGuard } from '../../lib/use-leave-guard.ts';
-import {
-  deleteVisibilityProfile,
-  fetchVisibilityProfile,
-  fetchVisibilityProfileUsers,
-  type ProfileUser,
-  saveVisibilityProfile,
-} from './api.ts';
+import { deleteVisibilityProfile, fetchVisibilityProfile, saveVisibilityProfile } from './api.ts';
 import type { ClusterIndex } from './cluster-index.ts';
+import { DeleteConfirm } from './visibility-delete.tsx';
 import { dismissAlert, editor, setFormField, startEditing } from './visibility-draft.ts';
 import {
   cloneVisibilityForm,
@@ -404,54 +393,5 @@ function VisibilityActions({
         </Text>
       ) : null}
     </Flex>
-  );
-}
-
-/** The delete confirmation lists the users of the profile (loaded when it opens). */
-function DeleteConfirm({
-  open,
-  onOpenChange,
-  profile,
-  busy,
-  onConfirm,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  profile: VisibilityProfile;
-  busy: boolean;
-  onConfirm: () => void;
-}) {
-  const [users, setUsers] = useState<ProfileUser[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    let live = true;
-    setUsers(null);
-    setFailed(false);
-    fetchVisibilityProfileUsers(profile.uuid).then(
-      (list) => live && setUsers(list),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [open, profile.uuid]);
-  return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={`Delete Visibility ${profile.name}?`}
-      onConfirm={onConfirm}
-      busy={busy}
-    >
-      <Text>Users who have this visibility profile are left without one.</Text>
-      <DeleteImpact
-        {...userImpact(users, toUserEdit)}
-        heading="Users who have this visibility profile:"
-        loading={users === null && !failed}
-        error={failed ? m.dependantsLoadFailed : null}
-        none="No user has this visibility profile."
-      />
-    </ConfirmDialog>
   );
 }
