@@ -36,6 +36,7 @@ const DESIGNED_OPERATION_IDS = [
   'getUserSignIns',
   'unlockUser',
   'logoutUserEverywhere',
+  'logoutUserSession',
   'listAccessHolders',
   'exportAccessHolders',
   'checkAccess',
