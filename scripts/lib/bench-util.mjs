@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -52,7 +53,13 @@ export async function startServer({ port: wanted, env = {}, startTimeoutMs = 120
   const dataDir = mkdtempSync(join(tmpdir(), 'userprofile-bench-'));
   const child = spawn(
     process.execPath,
-    [join(checkout, 'node_modules/tsx/dist/cli.mjs'), join(checkout, 'packages/contract-server/src/server.ts')],
+    [
+      // BENCH_SERVER_PROF=<folder>: the server's CPU profile is written there when it stops.
+      ...(process.env.BENCH_SERVER_PROF
+        ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_PROF, '--import', 'tsx']
+        : [join(checkout, 'node_modules/tsx/dist/cli.mjs')]),
+      join(checkout, 'packages/contract-server/src/server.ts'),
+    ],
     {
       cwd: checkout,
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -167,6 +174,38 @@ export function heapUsed() {
   gc();
   gc();
   return process.memoryUsage().heapUsed;
+}
+
+const keepAlive = new Agent({ keepAlive: true });
+
+/**
+ * One request through node:http (kept-alive connections), its answer read to
+ * the last byte: what a server costs, with a client that costs far less than
+ * fetch's (undici spends ~0.5 s of this machine's CPU taking in a 28 MB
+ * answer, more than a server that has the answer ready spends sending it).
+ * Resolves with the status, headers, body bytes and ms to the last byte.
+ */
+export function rawRequest(url, { method = 'GET', headers = {}, body } = {}) {
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, agent: keepAlive }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const ms = performance.now() - start;
+        resolve({
+          status: res.statusCode,
+          ok: res.statusCode < 300,
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+          ms,
+        });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 export const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

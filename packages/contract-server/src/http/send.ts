@@ -1,5 +1,6 @@
 // Answers written as ready bytes: JSON kept between requests, with a gzip copy
 // made once for clients that accept it.
+import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { gzip as gzipCb } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -19,14 +20,25 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
   return false;
 }
 
+/** An answer's bytes: one buffer, or pieces written one after the other (a large answer, never joined). */
+export type Bytes = Buffer | readonly Buffer[];
+
 /** Already-serialised JSON: sent as it is, without the route's serialiser. */
-export function sendJson(reply: FastifyReply, json: string | Buffer) {
-  return reply.type('application/json; charset=utf-8').send(json);
+export function sendJson(reply: FastifyReply, json: string | Bytes) {
+  reply.type('application/json; charset=utf-8');
+  if (typeof json === 'string' || Buffer.isBuffer(json)) return reply.send(json);
+  // In pieces, with the length known: no step copies or holds the whole answer.
+  let length = 0;
+  for (const piece of json) length += piece.length;
+  return reply.header('content-length', String(length)).send(Readable.from(json, { objectMode: false }));
 }
 
 export interface CachedJson {
-  json: Buffer;
-  gzip?: Promise<Buffer>;
+  json: Bytes;
+  /** The gzip copy, once made. */
+  gzip?: Promise<Bytes>;
+  /** How the gzip copy is made, when not by compressing `json` whole (array-answer.ts). */
+  compress?: () => Promise<Bytes>;
 }
 
 /**
@@ -36,17 +48,17 @@ export interface CachedJson {
  * shapes it, since the bytes bypass the route's serialiser.
  */
 export function answersUntilWrite() {
-  const kept = textsUntilWrite();
+  const kept = keptUntilWrite();
   return (store: Store, key: string, build: () => unknown): CachedJson =>
-    kept(store, key, () => JSON.stringify(build()));
+    kept(store, key, () => ({ json: Buffer.from(JSON.stringify(build())) }));
 }
 
-/** answersUntilWrite for answers `build` serialises itself (its JSON text). */
-export function textsUntilWrite() {
+/** answersUntilWrite for answers `build` makes itself, as bytes. */
+export function keptUntilWrite() {
   let keptFor: Store | null = null;
   let keptAt = -1;
   const entries = new Map<string, CachedJson>();
-  return function kept(store: Store, key: string, build: () => string): CachedJson {
+  return function kept(store: Store, key: string, build: () => CachedJson): CachedJson {
     if (keptFor !== store || keptAt !== store.version) {
       entries.clear();
       keptFor = store;
@@ -54,7 +66,7 @@ export function textsUntilWrite() {
     }
     let entry = entries.get(key);
     if (entry === undefined) {
-      entry = { json: Buffer.from(build()) };
+      entry = build();
       entries.set(key, entry);
     }
     return entry;
@@ -65,7 +77,9 @@ export function textsUntilWrite() {
 export async function sendCachedJson(request: FastifyRequest, reply: FastifyReply, entry: CachedJson) {
   reply.header('vary', 'accept-encoding');
   if (!acceptsGzip(request.headers['accept-encoding'])) return sendJson(reply, entry.json);
-  entry.gzip ??= gzip(entry.json);
+  entry.gzip ??= entry.compress
+    ? entry.compress()
+    : gzip(Buffer.isBuffer(entry.json) ? entry.json : Buffer.concat(entry.json));
   return sendJson(reply.header('content-encoding', 'gzip'), await entry.gzip);
 }
 

@@ -3,8 +3,9 @@
 
 import { userMessages } from '@userprofile/shared/messages';
 import type { FastifyReply } from 'fastify';
+import { ArrayAnswer, type ArrayRow, endsBlock } from '../http/array-answer.ts';
 import { etagOf, ifMatchHolds } from '../http/etag.ts';
-import { type CachedJson, sendCachedJson, textsUntilWrite } from '../http/send.ts';
+import { type CachedJson, keptUntilWrite, sendCachedJson } from '../http/send.ts';
 import { type Caller, canSee, type UserDirectory, userWriteRefusal } from '../store/access.ts';
 import { effectiveAccess } from '../store/effective-access.ts';
 import { PreconditionFailedError } from '../store/errors.ts';
@@ -168,35 +169,41 @@ export function userRoutes(ctx: RouteContext): Routes {
   // the same buffer, with no per-request serialising or compressing (a
   // 100000-user list is tens of MB as JSON, a tenth of that gzipped).
   //
-  // A write of one user changes one row: each row's JSON is kept too, per
-  // scope and per user record (a write replaces its user's record), while
-  // nothing else a row shows changed (store.othersVersion: profile names, what
-  // the scope sees, the roles behind a read-only reason). A list after such a
-  // write is its kept rows joined, the changed one serialised again.
-  const lists = textsUntilWrite();
+  // A write of one user changes one row: each row's JSON is kept too, as
+  // bytes, per scope and per user record (a write replaces its user's record),
+  // while nothing else a row shows changed (store.othersVersion: profile
+  // names, what the scope sees, the roles behind a read-only reason). A list
+  // after such a write is made of its kept rows, in blocks that are copied as
+  // they were except the changed row's (http/array-answer.ts), gzip included.
+  const lists = keptUntilWrite();
   let rowsFor: Store | null = null;
   let rowsAt = -1;
-  const rows = new Map<string, WeakMap<UserRecord, string>>();
+  const rows = new Map<string, WeakMap<UserRecord, ArrayRow>>();
+  const answers = new Map<string, ArrayAnswer>();
   function userListJson(store: Store, who: Caller, active: boolean): CachedJson {
     const scope = `${who.role}|${who.role === 'ERRIGAL_ADMIN' ? '' : who.companyUuid}`;
-    return lists(store, `${active}|${scope}`, () => {
+    const key = `${active}|${scope}`;
+    return lists(store, key, () => {
       if (rowsFor !== store || rowsAt !== store.othersVersion) {
         rows.clear();
+        answers.clear();
         rowsFor = store;
         rowsAt = store.othersVersion;
       }
-      const kept = rows.get(scope) ?? new WeakMap<UserRecord, string>();
+      const kept = rows.get(scope) ?? new WeakMap<UserRecord, ArrayRow>();
       rows.set(scope, kept);
       const reader = userReader(store, who);
-      const texts = store.listUsers(who, active).map((u) => {
-        let text = kept.get(u);
-        if (text === undefined) {
-          text = JSON.stringify(userListView(store, u, reader));
-          kept.set(u, text);
+      const listed = store.listUsers(who, active).map((u) => {
+        let row = kept.get(u);
+        if (row === undefined) {
+          row = { json: Buffer.from(JSON.stringify(userListView(store, u, reader))), endsBlock: endsBlock(u.uuid) };
+          kept.set(u, row);
         }
-        return text;
+        return row;
       });
-      return `[${texts.join(',')}]`;
+      const answer = answers.get(key) ?? new ArrayAnswer();
+      answers.set(key, answer);
+      return answer.answer(listed);
     });
   }
 

@@ -39,6 +39,7 @@ import {
   requireUserWrite,
   roleRank,
   scopeRefusal,
+  seesEverything,
   type UserDirectory,
   userWriteRefusal,
   writeScope,
@@ -81,6 +82,7 @@ import type {
   VisibilityKind,
   VisibilityProfileRecord,
 } from './types.ts';
+import { UserOrder } from './user-order.ts';
 import { FieldErrors, MAX_TEXT } from './validate.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -349,10 +351,8 @@ export class Store implements AuthStore, UserDirectory {
    * it may change the user) is as it was, so a row changes only with its user.
    */
   othersVersion = 0;
-  /** Bumped when a user is added or its username changes: only then is the username order made again. */
-  private userSetVersion = 0;
-  private sortedUsersVersion = -1;
-  private sortedUsers: UserRecord[] = [];
+  /** The users in username order, all and by status (user-order.ts): made again only when a user is added or renamed. */
+  private readonly order = new UserOrder(() => this.users.values());
 
   constructor(options: StoreOptions) {
     // The limiters read the store's clock, which tests may replace.
@@ -386,27 +386,6 @@ export class Store implements AuthStore, UserDirectory {
     this.onWrite();
   }
 
-  /** A user record replaced by another of the same username: in place in the username order, if it is made. */
-  private replaceSorted(old: UserRecord, user: UserRecord): void {
-    if (this.sortedUsersVersion !== this.userSetVersion) return;
-    const sorted = this.sortedUsers;
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compareValues((sorted[mid] as UserRecord).username, user.username) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    // Usernames the comparator holds equal (numeric-aware: tie7, tie007) sit together: the record is among them.
-    for (let i = lo; i < sorted.length && compareValues((sorted[i] as UserRecord).username, user.username) === 0; i++) {
-      if (sorted[i] === old) {
-        sorted[i] = user;
-        return;
-      }
-    }
-    this.userSetVersion++;
-  }
-
   // ---------------------------------------------------------------- seeding
 
   /** Adds or replaces a user as given (no rules checked: the seed, and saves once checked). */
@@ -415,8 +394,8 @@ export class Store implements AuthStore, UserDirectory {
     this.users.set(user.uuid, user);
     if (old?.active && !user.active) this.onUserDeactivated(user.uuid);
     this.usernames.set(user.username.toLowerCase(), user.uuid);
-    if (old && old.username === user.username) this.replaceSorted(old, user);
-    else this.userSetVersion++;
+    if (old && old.username === user.username) this.order.replace(old, user);
+    else this.order.invalidate();
     this.touchUsers();
   }
 
@@ -427,17 +406,15 @@ export class Store implements AuthStore, UserDirectory {
    * numeric-aware), so the console can insert a saved user into its cached list in
    * the same order; cached until the next write.
    */
-  usersSorted(): UserRecord[] {
-    if (this.sortedUsersVersion !== this.userSetVersion) {
-      this.sortedUsers = [...this.users.values()].sort((a, b) => compareValues(a.username, b.username));
-      this.sortedUsersVersion = this.userSetVersion;
-    }
-    return this.sortedUsers;
+  usersSorted(): readonly UserRecord[] {
+    return this.order.sorted();
   }
 
-  listUsers(caller: Caller, active: boolean | null): UserRecord[] {
+  /** The users the caller sees, of one status (or all), in username order. */
+  listUsers(caller: Caller, active: boolean | null): readonly UserRecord[] {
     requireArea(caller, 'users');
-    return this.usersSorted().filter((u) => (active === null || u.active === active) && canSee(caller, u));
+    const users = active === null ? this.order.sorted() : this.order.withStatus(active);
+    return seesEverything(caller) ? users : users.filter((u) => canSee(caller, u));
   }
 
   getUser(caller: Caller, uuid: string): UserRecord {
@@ -641,7 +618,7 @@ export class Store implements AuthStore, UserDirectory {
       // A new record, not the old one changed: what is kept per record (a list row's JSON) sees the change.
       const changed = { ...user, active };
       this.users.set(user.uuid, changed);
-      this.replaceSorted(user, changed);
+      this.order.replace(user, changed);
       if (!active) this.onUserDeactivated(user.uuid);
       this.touchUsers();
       this.history.commit(pending, active ? 'activate' : 'inactivate', changed, this.sourceOf(caller));
@@ -724,7 +701,7 @@ export class Store implements AuthStore, UserDirectory {
       this.usernames.set(r.username.toLowerCase(), uuid);
     }
     // Many users at once: the username order is made again, once.
-    this.userSetVersion++;
+    this.order.invalidate();
     this.touchUsers();
     this.history.appendReserved(entries, write.keepsEntries);
     for (const uuid of deactivated) this.onUserDeactivated(uuid);
