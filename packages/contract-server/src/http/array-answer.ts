@@ -20,14 +20,16 @@ import type { Bytes, CachedJson } from './send.ts';
 const deflateRaw = promisify(deflateRawCb);
 const SYNC = { finishFlush: constants.Z_SYNC_FLUSH };
 
-/** One row of the array: its JSON as bytes, and whether a block ends after it. */
-export interface ArrayRow {
-  readonly json: Buffer;
-  readonly endsBlock: boolean;
+/** How the items of an array become its rows. */
+export interface ArrayRows<T extends object> {
+  /** The item's JSON as bytes (the caller keeps it while the item is the same object). */
+  json(item: T): Buffer;
+  /** A stable key of the item's subject (its uuid): where blocks end is decided by it. */
+  key(item: T): string;
 }
 
-interface Block {
-  readonly rows: readonly ArrayRow[];
+interface Block<T> {
+  readonly items: readonly T[];
   readonly first: boolean;
   readonly plain: Buffer;
   deflated?: Promise<Buffer>;
@@ -36,7 +38,7 @@ interface Block {
 /** A block ends after about one row in `1 << BLOCK_BITS` (128 rows, ~40 KB of users-list JSON). */
 const BLOCK_BITS = 7;
 
-/** Whether a block ends after the row of this key (a stable key of the row's subject: a uuid). */
+/** Whether a block ends after the row of this key. */
 export function endsBlock(key: string): boolean {
   // FNV-1a over the key's UTF-16 units: spreads uuids evenly, costs nothing.
   let hash = 0x811c9dc5;
@@ -55,56 +57,61 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00,
 
 /**
  * The blocks of one array (one list, as one reader sees it), kept from one
- * answer to the next: `answer(rows)` makes the answer of these rows, reusing
- * every block whose rows are the very same row objects as before.
+ * answer to the next: `answer(items)` makes the answer of these items, copying
+ * every kept block whose items are the very same objects, in the same order,
+ * at the same place (first or not), and making only the others: after a write
+ * of one item, no other item is asked for its row, or even hashed.
  */
-export class ArrayAnswer {
-  /** The blocks of the last answer, by their first row. */
-  private blocks = new Map<ArrayRow, Block>();
+export class ArrayAnswer<T extends object> {
+  /** The blocks of the last answer, by their first item. */
+  private blocks = new Map<T, Block<T>>();
   /** How many blocks the last answer made afresh (the others it copied as they were). */
   madeLast = 0;
 
-  answer(rows: readonly ArrayRow[]): CachedJson {
-    if (rows.length === 0) {
+  constructor(private readonly rows: ArrayRows<T>) {}
+
+  answer(items: readonly T[]): CachedJson {
+    this.madeLast = 0;
+    if (items.length === 0) {
       this.blocks.clear();
-      this.madeLast = 0;
       return { json: EMPTY };
     }
-    this.madeLast = 0;
-    const blocks: Block[] = [];
-    const next = new Map<ArrayRow, Block>();
-    let start = 0;
-    for (let i = 0; i < rows.length; i++) {
-      if (!(rows[i] as ArrayRow).endsBlock && i < rows.length - 1) continue;
-      const block = this.block(rows, start, i + 1);
+    const blocks: Block<T>[] = [];
+    const next = new Map<T, Block<T>>();
+    for (let at = 0; at < items.length; ) {
+      const head = items[at] as T;
+      const kept = this.blocks.get(head);
+      const block = kept && kept.first === (at === 0) && sameItems(kept.items, items, at) ? kept : this.make(items, at);
       blocks.push(block);
-      next.set(rows[start] as ArrayRow, block);
-      start = i + 1;
+      next.set(head, block);
+      at += block.items.length;
     }
     this.blocks = next;
-    const json = [...blocks.map((b) => b.plain), CLOSE];
-    return { json, compress: () => gzipOf(blocks) };
+    return { json: [...blocks.map((b) => b.plain), CLOSE], compress: () => gzipOf(blocks) };
   }
 
-  private block(rows: readonly ArrayRow[], start: number, end: number): Block {
-    const first = start === 0;
-    const kept = this.blocks.get(rows[start] as ArrayRow);
-    if (
-      kept &&
-      kept.first === first &&
-      kept.rows.length === end - start &&
-      kept.rows.every((r, i) => r === rows[start + i])
-    )
-      return kept;
+  /** The block that starts at `start`: its items up to one whose key ends a block, or to the end. */
+  private make(items: readonly T[], start: number): Block<T> {
     this.madeLast++;
-    const own = rows.slice(start, end);
     const parts: Buffer[] = [];
-    for (const row of own) parts.push(parts.length === 0 ? (first ? OPEN : COMMA) : COMMA, row.json);
-    return { rows: own, first, plain: Buffer.concat(parts) };
+    let end = start;
+    while (end < items.length) {
+      const item = items[end] as T;
+      parts.push(end === 0 ? OPEN : COMMA, this.rows.json(item));
+      end++;
+      if (endsBlock(this.rows.key(item))) break;
+    }
+    return { items: items.slice(start, end), first: start === 0, plain: Buffer.concat(parts) };
   }
 }
 
-async function gzipOf(blocks: readonly Block[]): Promise<Bytes> {
+function sameItems<T>(kept: readonly T[], items: readonly T[], at: number): boolean {
+  if (kept.length > items.length - at) return false;
+  for (let i = 0; i < kept.length; i++) if (kept[i] !== items[at + i]) return false;
+  return true;
+}
+
+async function gzipOf(blocks: readonly Block<unknown>[]): Promise<Bytes> {
   // Deflated on the thread pool, each block once in its life.
   const pieces = await Promise.all(blocks.map((b) => (b.deflated ??= deflateRaw(b.plain, SYNC))));
   let crc = 0;

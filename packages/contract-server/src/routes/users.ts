@@ -3,7 +3,7 @@
 
 import { userMessages } from '@userprofile/shared/messages';
 import type { FastifyReply } from 'fastify';
-import { ArrayAnswer, type ArrayRow, endsBlock } from '../http/array-answer.ts';
+import { ArrayAnswer } from '../http/array-answer.ts';
 import { etagOf, ifMatchHolds } from '../http/etag.ts';
 import { type CachedJson, keptUntilWrite, sendCachedJson } from '../http/send.ts';
 import { type Caller, canSee, type UserDirectory, userWriteRefusal } from '../store/access.ts';
@@ -178,8 +178,8 @@ export function userRoutes(ctx: RouteContext): Routes {
   const lists = keptUntilWrite();
   let rowsFor: Store | null = null;
   let rowsAt = -1;
-  const rows = new Map<string, WeakMap<UserRecord, ArrayRow>>();
-  const answers = new Map<string, ArrayAnswer>();
+  const rows = new Map<string, WeakMap<UserRecord, Buffer>>();
+  const answers = new Map<string, ArrayAnswer<UserRecord>>();
   function userListJson(store: Store, who: Caller, active: boolean): CachedJson {
     const scope = `${who.role}|${who.role === 'ERRIGAL_ADMIN' ? '' : who.companyUuid}`;
     const key = `${active}|${scope}`;
@@ -190,20 +190,26 @@ export function userRoutes(ctx: RouteContext): Routes {
         rowsFor = store;
         rowsAt = store.othersVersion;
       }
-      const kept = rows.get(scope) ?? new WeakMap<UserRecord, ArrayRow>();
-      rows.set(scope, kept);
-      const reader = userReader(store, who);
-      const listed = store.listUsers(who, active).map((u) => {
-        let row = kept.get(u);
-        if (row === undefined) {
-          row = { json: Buffer.from(JSON.stringify(userListView(store, u, reader))), endsBlock: endsBlock(u.uuid) };
-          kept.set(u, row);
-        }
-        return row;
-      });
-      const answer = answers.get(key) ?? new ArrayAnswer();
-      answers.set(key, answer);
-      return answer.answer(listed);
+      let answer = answers.get(key);
+      if (answer === undefined) {
+        const kept = rows.get(scope) ?? new WeakMap<UserRecord, Buffer>();
+        rows.set(scope, kept);
+        // What the reader works out (the roles behind a read-only reason) holds while othersVersion does.
+        const reader = userReader(store, who);
+        answer = new ArrayAnswer<UserRecord>({
+          key: (u) => u.uuid,
+          json(u) {
+            let row = kept.get(u);
+            if (row === undefined) {
+              row = Buffer.from(JSON.stringify(userListView(store, u, reader)));
+              kept.set(u, row);
+            }
+            return row;
+          },
+        });
+        answers.set(key, answer);
+      }
+      return answer.answer(store.listUsers(who, active));
     });
   }
 
