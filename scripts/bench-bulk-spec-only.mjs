@@ -10,7 +10,7 @@
 //   - the slowest answer to other requests meanwhile (a second caller asking
 //     every 20 ms; goal ≤ 200 ms).
 import { performance } from 'node:perf_hooks';
-import { freePort, launchChromium, loadAverage, startServer } from './lib/bench-util.mjs';
+import { freePort, launchChromium, loadAverage, spread, startProbe, startServer } from './lib/bench-util.mjs';
 
 const USERS = process.env.BENCH_BULK_USERS ?? '100000';
 const TARGET = Number(process.env.BENCH_BULK_SELECTED ?? 1000);
@@ -78,18 +78,7 @@ try {
   await page.getByRole('menuitem', { name: 'Deactivate' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).waitFor();
 
-  let slowest = 0;
-  let answered = 0;
-  let asking = true;
-  const caller = (async () => {
-    while (asking) {
-      const t0 = performance.now();
-      await (await fetch(`${server.origin}/userprofile/api/v1/auth/frontendconfig`)).arrayBuffer();
-      slowest = Math.max(slowest, performance.now() - t0);
-      answered++;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  })();
+  const caller = await startProbe(`${server.origin}/userprofile/api/v1/auth/frontendconfig`, { pauseMs: 20 });
   // How the progress moves: its text sampled every 500 ms.
   const progress = new Set();
   const sampler = setInterval(() => {
@@ -119,8 +108,8 @@ try {
     (start) => performance.getEntriesByName('users:bulk-result')[0].startTime - start,
     clickedAt,
   );
-  asking = false;
-  await caller;
+  const { times } = await caller.stop();
+  const slowest = Math.max(...times);
   clearInterval(sampler);
   const summary = (await page.locator('[data-bulk-result] p').first().textContent()) ?? '';
 
@@ -131,7 +120,7 @@ try {
   console.log(`  calls: POST /user/bulk ${bulkCalls} (refused once), POST /user/inactivate ${singleCalls}`);
   console.log(`  progress seen ${progress.size} times, e.g. ${[...progress].slice(0, 3).join(' | ')}`);
   console.log(
-    `slowest of ${answered} other requests meanwhile: ${slowest.toFixed(0)} ms (goal <= ${STALL_GOAL_MS} ms)${slowest > STALL_GOAL_MS ? '  ABOVE GOAL' : ''}`,
+    `slowest of ${times.length} other requests meanwhile: ${slowest.toFixed(0)} ms (${spread(times)}; goal <= ${STALL_GOAL_MS} ms)${slowest > STALL_GOAL_MS ? '  ABOVE GOAL' : ''}`,
   );
   console.log(loadAverage());
   if (!/deactivated/.test(summary) || bulkCalls > 1) failed = true;

@@ -13,8 +13,16 @@
 // Every figure is printed with the load average when it was taken (the
 // machine is shared). Times are answers on loopback, HTTP included.
 import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
-import { loadAverage, median, rawRequest, signIn, startServer, xsrfHeaders } from './lib/bench-util.mjs';
+import {
+  loadAverage,
+  median,
+  rawRequest,
+  signIn,
+  spread,
+  startProbe,
+  startServer,
+  xsrfHeaders,
+} from './lib/bench-util.mjs';
 
 const USERS = Number(process.env.SEED_USERS) || 100_000;
 const RUNS = Number(process.env.BENCH_RUNS) || 20;
@@ -24,32 +32,6 @@ const BURST = Number(process.env.BENCH_BURST) || 1000;
 const IN_FLIGHT = 4;
 const API = '/userprofile/api/v1';
 const GOALS = { list: 250, inactivate: 100, stall: 100, holders: 100 };
-/** The other requests during the burst: GET one user, one after the other, until told to stop; posts the times. */
-const PROBE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const agent = new http.Agent({ keepAlive: true });
-const others = [];
-let refused = 0;
-let running = true;
-parentPort.on('message', () => { running = false; });
-const once = () => new Promise((resolve) => {
-  const start = performance.now();
-  const done = (ok) => { others.push(performance.now() - start); if (!ok) refused++; resolve(); };
-  http.get(workerData.url, { headers: workerData.headers, agent }, (res) => {
-    res.resume();
-    res.on('end', () => done(res.statusCode === 200));
-  }).on('error', () => done(false)); // cut (the server's request timeout): as slow as it took to learn that
-});
-(async () => {
-  await once(); // the connection made and the code warm before the burst: not a figure
-  others.length = 0;
-  refused = 0;
-  parentPort.postMessage('ready');
-  while (running) await once();
-  parentPort.postMessage({ others, refused });
-})();
-`;
 
 console.log(`Starting the contract server with ${USERS} users (${loadAverage()})...`);
 const server = await startServer({ env: { SEED_USERS: String(USERS) }, startTimeoutMs: 600_000 });
@@ -121,11 +103,7 @@ try {
   const burst = next.splice(0, PARTS.includes('burst') ? BURST : 0);
   // The other requests are made from a thread of their own: this thread's event loop, busy taking in the
   // burst's answers, would otherwise delay them and count its own delay as the server's.
-  const probe = new Worker(PROBE, {
-    eval: true,
-    workerData: { url: `${server.origin}${API}/user/${saved.uuid}`, headers },
-  });
-  await new Promise((resolve) => probe.once('message', resolve));
+  const probe = await startProbe(`${server.origin}${API}/user/${saved.uuid}`, { headers });
   const start = performance.now();
   let taken = 0;
   await Promise.all(
@@ -134,17 +112,13 @@ try {
     }),
   );
   const total = performance.now() - start;
-  probe.postMessage('stop');
-  const { others, refused } = await new Promise((resolve) => probe.once('message', resolve));
+  const { times: others, refused } = await probe.stop();
   const slowest = Math.max(...others);
-  const sortedOthers = [...others].sort((a, b) => a - b);
-  const pct = (q) =>
-    (sortedOthers[Math.min(sortedOthers.length - 1, Math.floor(q * sortedOthers.length))] ?? 0).toFixed(1);
   if (burst.length > 0)
     line(
       `${burst.length} POST /user/inactivate, ${IN_FLIGHT} in flight: ${(total / 1000).toFixed(2)} s in all ` +
         `(${(total / burst.length).toFixed(1)} ms each); the slowest of ${others.length} other requests meanwhile ` +
-        `${slowest.toFixed(1)} ms (median ${pct(0.5)}, 90th ${pct(0.9)}, 99th ${pct(0.99)}; the slowest was number ${others.indexOf(slowest) + 1})` +
+        `${slowest.toFixed(1)} ms (${spread(others)})` +
         `${refused ? ` (${refused} of them timed out or cut)` : ''}` +
         `${slowest <= GOALS.stall ? ' OK' : ' MISS'} (goal <= ${GOALS.stall} ms)`,
     );

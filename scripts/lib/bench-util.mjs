@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { Worker } from 'node:worker_threads';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -207,6 +208,63 @@ export function rawRequest(url, { method = 'GET', headers = {}, body, discard = 
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/** The other caller of a load bench: GET `url`, one after the other (`pauseMs` between), until stopped; posts the times. */
+const PROBE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const agent = new http.Agent({ keepAlive: true });
+const times = [];
+let refused = 0;
+let running = true;
+parentPort.on('message', () => { running = false; });
+const once = () => new Promise((resolve) => {
+  const start = performance.now();
+  const done = (ok) => { times.push(performance.now() - start); if (!ok) refused++; resolve(); };
+  http.get(workerData.url, { headers: workerData.headers, agent }, (res) => {
+    res.resume();
+    res.on('end', () => done(res.statusCode === 200));
+  }).on('error', () => done(false)); // cut (the server's request timeout): as slow as it took to learn that
+});
+(async () => {
+  await once(); // the connection made and the code warm before the load: not a figure
+  times.length = 0;
+  refused = 0;
+  parentPort.postMessage('ready');
+  while (running) {
+    await once();
+    if (workerData.pauseMs) await new Promise((r) => setTimeout(r, workerData.pauseMs));
+  }
+  parentPort.postMessage({ times, refused });
+})();
+`;
+
+/**
+ * Another caller asking `url` while a bench loads the server, from a thread
+ * of its own (the bench's event loop, busy with its load, would otherwise
+ * delay it and count its own delay as the server's). Resolves once warm;
+ * `stop()` resolves with the times (ms) and how many were refused or cut.
+ */
+export async function startProbe(url, { headers = {}, pauseMs = 0 } = {}) {
+  const worker = new Worker(PROBE, { eval: true, workerData: { url, headers, pauseMs } });
+  await new Promise((resolve) => worker.once('message', resolve));
+  return {
+    async stop() {
+      worker.postMessage('stop');
+      const result = await new Promise((resolve) => worker.once('message', resolve));
+      await worker.terminate();
+      return result;
+    },
+  };
+}
+
+/** "median 1.5, 90th 20.7, 99th 37.5; the slowest was number 12" of a list of ms. */
+export function spread(times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q) => (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1);
+  const slowest = times.indexOf(sorted[sorted.length - 1]) + 1;
+  return `median ${at(0.5)}, 90th ${at(0.9)}, 99th ${at(0.99)}; the slowest was number ${slowest}`;
 }
 
 export const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -49,7 +49,7 @@ async function decodedAsBrowsers(gz: Buffer): Promise<Buffer> {
 }
 
 async function expectAnswer(answer: ArrayAnswer<Item>, list: Item[]) {
-  const made = answer.answer(list);
+  const made = await answer.answer(list);
   const expected = Buffer.from(JSON.stringify(list));
   expect(bytes(made.json).equals(expected)).toBe(true);
   const gz = made.compress ? bytes(await made.compress()) : null;
@@ -69,9 +69,9 @@ describe('a JSON array answer made of kept rows', () => {
     }
   });
 
-  it('cuts thousands of rows into many blocks of about 128 rows', () => {
+  it('cuts thousands of rows into many blocks of about 128 rows', async () => {
     const answer = new ArrayAnswer(rowsOfItems());
-    answer.answer(values(20_000));
+    await answer.answer(values(20_000));
     expect(answer.madeLast).toBeGreaterThan(20_000 / 128 / 2);
     expect(answer.madeLast).toBeLessThan((20_000 / 128) * 2);
   });
@@ -113,5 +113,23 @@ describe('a JSON array answer made of kept rows', () => {
     await expectAnswer(answer, list);
     await expectAnswer(answer, []);
     await expectAnswer(answer, list);
+  });
+
+  it('lets other requests run while it makes the blocks of a long list', async () => {
+    const list = values(60_000);
+    const answer = new ArrayAnswer(rowsOfItems());
+    let ranMeanwhile = false;
+    const made = answer.answer(list);
+    setImmediate(() => {
+      ranMeanwhile = true;
+    });
+    await expect(made).resolves.toBeDefined();
+    expect(ranMeanwhile).toBe(true);
+    // The list changing while its answer is made (the store's array, at the next write) does not change that answer.
+    const before = Buffer.from(JSON.stringify(list));
+    const fresh = new ArrayAnswer(rowsOfItems());
+    const during = fresh.answer(list);
+    list.splice(0, 30_000);
+    expect(bytes((await during).json).equals(before)).toBe(true);
   });
 });

@@ -48,17 +48,21 @@ export interface CachedJson {
  * shapes it, since the bytes bypass the route's serialiser.
  */
 export function answersUntilWrite() {
-  const kept = keptUntilWrite();
+  const kept = keptUntilWrite<CachedJson>();
   return (store: Store, key: string, build: () => unknown): CachedJson =>
     kept(store, key, () => ({ json: Buffer.from(JSON.stringify(build())) }));
 }
 
-/** answersUntilWrite for answers `build` makes itself, as bytes. */
-export function keptUntilWrite() {
+/**
+ * answersUntilWrite for answers `build` makes itself, as bytes, or in time (a
+ * promise: the one being made is shared by every caller that asks meanwhile,
+ * and dropped if it fails).
+ */
+export function keptUntilWrite<A extends CachedJson | Promise<CachedJson>>() {
   let keptFor: Store | null = null;
   let keptAt = -1;
-  const entries = new Map<string, CachedJson>();
-  return function kept(store: Store, key: string, build: () => CachedJson): CachedJson {
+  const entries = new Map<string, A>();
+  return function kept(store: Store, key: string, build: () => A): A {
     if (keptFor !== store || keptAt !== store.version) {
       entries.clear();
       keptFor = store;
@@ -66,15 +70,25 @@ export function keptUntilWrite() {
     }
     let entry = entries.get(key);
     if (entry === undefined) {
-      entry = build();
-      entries.set(key, entry);
+      const made = build();
+      entry = made;
+      entries.set(key, made);
+      if (made instanceof Promise)
+        made.catch(() => {
+          if (entries.get(key) === made) entries.delete(key);
+        });
     }
     return entry;
   };
 }
 
 /** Writes the kept bytes, gzipped (compressed once, on first demand) when the client accepts it. */
-export async function sendCachedJson(request: FastifyRequest, reply: FastifyReply, entry: CachedJson) {
+export async function sendCachedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kept: CachedJson | Promise<CachedJson>,
+) {
+  const entry = await kept;
   reply.header('vary', 'accept-encoding');
   if (!acceptsGzip(request.headers['accept-encoding'])) return sendJson(reply, entry.json);
   entry.gzip ??= entry.compress

@@ -175,12 +175,12 @@ export function userRoutes(ctx: RouteContext): Routes {
   // names, what the scope sees, the roles behind a read-only reason). A list
   // after such a write is made of its kept rows, in blocks that are copied as
   // they were except the changed row's (http/array-answer.ts), gzip included.
-  const lists = keptUntilWrite();
+  const lists = keptUntilWrite<Promise<CachedJson>>();
   let rowsFor: Store | null = null;
   let rowsAt = -1;
   const rows = new Map<string, WeakMap<UserRecord, Buffer>>();
   const answers = new Map<string, ArrayAnswer<UserRecord>>();
-  function userListJson(store: Store, who: Caller, active: boolean): CachedJson {
+  function userListJson(store: Store, who: Caller, active: boolean): Promise<CachedJson> {
     const scope = `${who.role}|${who.role === 'ERRIGAL_ADMIN' ? '' : who.companyUuid}`;
     const key = `${active}|${scope}`;
     return lists(store, key, () => {
