@@ -158,11 +158,16 @@ try {
         console.log(
           `Console (${label}): Check Access to the verdict painted: median ${median(figures.check).toFixed(0)} ms, slowest ${Math.max(...figures.check).toFixed(0)} ms of ${figures.check.length}; ` +
             `Effective Access tab to painted: median ${median(figures.effective).toFixed(0)} ms of ${figures.effective.length}; ` +
+            `the answers themselves (painting left out): Check Access median ${median(figures.checkAnswer).toFixed(1)} ms, ` +
+            `Effective Access median ${median(figures.effectiveAnswer).toFixed(1)} ms; ` +
             `Who Has It (${pick.total} holders) to the first page painted: median ${median(figures.holders).toFixed(0)} ms of ${figures.holders.length}` +
             `${figures.progress ? ', progress shown while it works' : ''} (${loadAverage()})`,
         );
         if (label === 'derived') {
-          failed ||= median(figures.check) > GOALS.derivedCheck || median(figures.effective) > GOALS.derivedEffective;
+          // The goal compares with the extension's 6-8 ms call: the derived answer's own time.
+          failed ||=
+            median(figures.checkAnswer) > GOALS.derivedCheck ||
+            median(figures.effectiveAnswer) > GOALS.derivedEffective;
           failed ||= median(figures.holders) > GOALS.derivedHolders;
         }
       }
@@ -210,19 +215,32 @@ async function consoleFigures(origin, pick, sample) {
       { url, selector, text, click },
     );
   const go = (url) => until(url, 'main h1', '', null);
-  const figures = { check: [], effective: [], holders: [], progress: false };
+  // The console's own time to the answer, painting left out (lib/extensions.ts measures it): the extension's
+  // call, or the answer derived from spec calls. What the issue's 6-8 ms of the extension compares with.
+  const answered = (id) =>
+    page.evaluate(
+      (id) =>
+        performance
+          .getEntriesByType('measure')
+          .filter((m) => m.name === `${id}: answered` || m.name === `${id}: derived`)
+          .at(-1)?.duration ?? Number.NaN,
+      id,
+    );
+  const figures = { check: [], effective: [], holders: [], checkAnswer: [], effectiveAnswer: [], progress: false };
   const base = '/userprofile';
   // The first of each loads the screen's code and the lists: counted apart.
   for (const [i, u] of sample.entries()) {
     const url = `${base}/access/check?user=${u.uuid}&application=${pick.app.uuid}&role=${pick.role.uuid}`;
     const { ms } = await until(url, '[data-verdict]', u.username, null);
     if (i > 0) figures.check.push(ms);
+    if (i > 0) figures.checkAnswer.push(await answered('checkAccess'));
     await go(`${base}/user/list`);
   }
   for (const [i, u] of sample.slice(0, 6).entries()) {
     await until(`${base}/user/edit/${u.uuid}`, '[role="tab"][id$="effectiveAccess"]', '', null);
     const { ms } = await until('', '[data-effective-access]', '', '[role="tab"][id$="effectiveAccess"]');
     if (i > 0) figures.effective.push(ms);
+    if (i > 0) figures.effectiveAnswer.push(await answered('getEffectiveAccess'));
     await go(`${base}/user/list`);
   }
   for (let i = 0; i < 4; i++) {
