@@ -60,6 +60,9 @@ async function userOf(uuid: string): Promise<User> {
   const { data } = await api().GET('/api/v1/user/{uuid}', {
     params: { path: { uuid } },
     middleware: [expectFailure(404)],
+    // Past the HTTP cache: the screen asks for the same user at the same moment (a deep link's name), and
+    // Chromium holds a second request for a URL until the first is answered (its cache lock).
+    cache: 'no-store',
   });
   return data as User;
 }
