@@ -7,12 +7,12 @@ import { csvText } from '@userprofile/shared/csv';
 import type { components } from '@userprofile/shared/generated/api';
 import { compareValues } from '@userprofile/shared/list';
 import type { FindOption } from '../../components/ui/find-picker.tsx';
-import { api, expectFailure, withLoading } from '../../lib/api/client.ts';
+import { api, withLoading } from '../../lib/api/client.ts';
 import { createDataCache } from '../../lib/data/cache.ts';
 import { fileNameOf } from '../../lib/download.ts';
 import { extensionOrDerived } from '../../lib/extensions.ts';
 import type { AccessQuestion, HeldRowRef, HolderFilters } from '../../lib/paths.ts';
-import { deriveCheck, deriveHolders, deriveHoldersCsv, type Progress } from './derived.ts';
+import { deriveCheck, deriveHolders, deriveHoldersCsv, type Progress, userOf } from './derived.ts';
 
 export type { Progress };
 
@@ -23,8 +23,6 @@ export type HeldRow = components['schemas']['HeldRow'];
 
 /** Users per page of Who Has It. */
 export const HOLDERS_PAGE_SIZE = 50;
-
-const screenFailures = () => expectFailure(404, 405, 501);
 
 const holderQuery = (row: HeldRowRef, filters: HolderFilters) => ({
   ...row,
@@ -98,11 +96,7 @@ export async function fetchCheck(question: Required<Pick<AccessQuestion, 'user' 
 
 /** The picked user's name for a deep link (the user list loads only when the picker is used). */
 export async function fetchUsername(uuid: string): Promise<string> {
-  const { data } = await api().GET('/api/v1/user/{uuid}', {
-    params: { path: { uuid } },
-    middleware: [screenFailures()],
-  });
-  return data?.username ?? '';
+  return (await userOf(uuid))?.username ?? '';
 }
 
 /** Every user the reader sees, as picker options by username: loaded on first use, cleared at sign-out. */

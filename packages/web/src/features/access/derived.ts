@@ -56,15 +56,25 @@ function applicationRow(
   return { app, held };
 }
 
-async function userOf(uuid: string): Promise<User> {
-  const { data } = await api().GET('/api/v1/user/{uuid}', {
-    params: { path: { uuid } },
-    middleware: [expectFailure(404)],
-    // Past the HTTP cache: the screen asks for the same user at the same moment (a deep link's name), and
-    // Chromium holds a second request for a URL until the first is answered (its cache lock).
-    cache: 'no-store',
-  });
-  return data as User;
+/** Requests for a user still in flight, shared by whoever asks meanwhile. */
+const asking = new Map<string, Promise<User>>();
+
+/**
+ * A user's GET. A request still in flight is shared: the check screen asks for
+ * a deep link's user (its name) at the moment the derived answer does, and a
+ * second request for the same URL would wait in Chromium's HTTP cache lock
+ * until the first is answered.
+ */
+export function userOf(uuid: string): Promise<User> {
+  let request = asking.get(uuid);
+  if (request === undefined) {
+    request = api()
+      .GET('/api/v1/user/{uuid}', { params: { path: { uuid } }, middleware: [expectFailure(404)] })
+      .then(({ data }) => data as User)
+      .finally(() => asking.delete(uuid));
+    asking.set(uuid, request);
+  }
+  return request;
 }
 
 // ------------------------------------------------------------- check access
