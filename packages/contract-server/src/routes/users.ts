@@ -178,22 +178,20 @@ export function userRoutes(ctx: RouteContext): Routes {
   const lists = keptUntilWrite<Promise<CachedJson>>();
   let rowsFor: Store | null = null;
   let rowsAt = -1;
-  const rows = new Map<string, WeakMap<UserRecord, Buffer>>();
   const answers = new Map<string, ArrayAnswer<UserRecord>>();
   function userListJson(store: Store, who: Caller, active: boolean): Promise<CachedJson> {
     const scope = `${who.role}|${who.role === 'ERRIGAL_ADMIN' ? '' : who.companyUuid}`;
     const key = `${active}|${scope}`;
     return lists(store, key, () => {
       if (rowsFor !== store || rowsAt !== store.othersVersion) {
-        rows.clear();
         answers.clear();
         rowsFor = store;
         rowsAt = store.othersVersion;
       }
       let answer = answers.get(key);
       if (answer === undefined) {
-        const kept = rows.get(scope) ?? new WeakMap<UserRecord, Buffer>();
-        rows.set(scope, kept);
+        // Each row's bytes, per user record (a user is in one list: its status changes make a new record).
+        const kept = new WeakMap<UserRecord, Buffer>();
         // What the reader works out (the roles behind a read-only reason) holds while othersVersion does.
         const reader = userReader(store, who);
         answer = new ArrayAnswer<UserRecord>({
