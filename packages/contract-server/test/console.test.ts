@@ -5,7 +5,7 @@ import { appUnderTest, consoleBuild } from './harness.ts';
 
 const t = appUnderTest(
   () => ({
-    webDist: consoleBuild({ 'index.html': '<!doctype html><div id="root"></div>', 'assets/app.js': 'console.log(1)' }),
+    webDist: consoleBuild({ 'index.html': '<!doctype html><div id="root"></div>', 'assets/app.js': 'console.log(1)', 'favicon.svg': '<svg/>' }),
     startupConfig: { supportEmail: 'noc-support@example.com' },
   }),
   { reseedEach: false },
@@ -36,6 +36,18 @@ it('serves the built files, and no file outside the build', async () => {
   ]) {
     expect((await get(url)).body, url).not.toContain('"name"');
   }
+});
+
+it('lets a browser keep the hashed assets for a year, and asks it to revalidate the other files', async () => {
+  const asset = await get('/userprofile/assets/app.js');
+  expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  for (const url of ['/userprofile/favicon.svg', '/userprofile/config.json']) {
+    const res = await get(url);
+    expect(res.statusCode, url).toBe(200);
+    expect(String(res.headers['cache-control']), url).not.toContain('immutable');
+  }
+  // index.html carries a nonce of its own answer: never kept.
+  expect((await get('/userprofile/user/list')).headers['cache-control']).toBe('no-store');
 });
 
 it('answers unknown API paths with a JSON 404, not the console', async () => {
