@@ -18,6 +18,11 @@ export class NotFoundError extends DomainError {
   readonly statusCode = 404;
 }
 
+/** The 404 of a record asked for by its id (or name). */
+export function notFound(what: string, id: string): NotFoundError {
+  return new NotFoundError(`${what} ${id} was not found`);
+}
+
 export class ConflictError extends DomainError {
   readonly statusCode = 409;
 }

@@ -2,6 +2,7 @@
 // of @userprofile/shared/validation (the same functions the console's forms run).
 import type { ValidationErrors } from '@userprofile/shared/validation';
 import type { FieldError } from './errors.ts';
+import type { Scoped } from './types.ts';
 
 export { MAX_TEXT } from '@userprofile/shared/constants';
 
@@ -36,4 +37,9 @@ export class FieldErrors {
   addAll(result: ValidationErrors<string>): void {
     for (const [field, reason] of Object.entries(result)) if (reason) this.add(field, reason);
   }
+}
+
+/** A scope in the wire's shape, for the shared validators. */
+export function wireScope(s: Scoped) {
+  return { minimumRole: { name: s.minimumRole }, errigalCustomerCompany: { uuid: s.companyUuid } };
 }

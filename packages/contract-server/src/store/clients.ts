@@ -1,0 +1,45 @@
+// OAuth2 clients: those the sign-in knows (Store.findClient), each with its redirect target and secret.
+import { randomUUID } from 'node:crypto';
+import { validateOAuthClient } from '@userprofile/shared/validation';
+import { type Caller, requireArea } from './access.ts';
+import { ConflictError, InvalidError, notFound } from './errors.ts';
+import { byName, type StoreState } from './store-state.ts';
+import type { ClientRecord } from './types.ts';
+import { FieldErrors } from './validate.ts';
+
+export type ClientInput = Omit<ClientRecord, 'uuid'> & { uuid?: string | null };
+
+export function listClients(state: StoreState, caller: Caller): ClientRecord[] {
+  requireArea(caller, 'clients');
+  return [...state.clients.values()].sort(byName);
+}
+
+export function getClient(state: StoreState, caller: Caller, uuid: string): ClientRecord {
+  requireArea(caller, 'clients');
+  const c = state.clients.get(uuid);
+  if (!c) throw notFound('Client', uuid);
+  return c;
+}
+
+export function saveClient(state: StoreState, caller: Caller, input: ClientInput): ClientRecord {
+  requireArea(caller, 'clients');
+  const existing = input.uuid ? state.clients.get(input.uuid) : undefined;
+  if (input.uuid && !existing) throw notFound('Client', input.uuid);
+  const errors = new FieldErrors('body.');
+  errors.addAll(validateOAuthClient(input));
+  if (errors.list.length > 0) throw new InvalidError('The client is not valid', errors.list);
+  if (state.clients.nameTaken(input.name, existing?.uuid))
+    throw new ConflictError('A client with this name already exists');
+  const record: ClientRecord = {
+    uuid: existing?.uuid ?? randomUUID(),
+    name: input.name,
+    description: input.description,
+    allowedRedirectTarget: input.allowedRedirectTarget ?? '',
+    clientSecret: input.clientSecret,
+  };
+  const pending = state.history.begin('authClient', existing);
+  state.clients.set(record);
+  state.touch();
+  state.history.commit(pending, existing ? 'update' : 'create', record, state.sourceOf(caller));
+  return record;
+}
