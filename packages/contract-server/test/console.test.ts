@@ -5,7 +5,11 @@ import { appUnderTest, consoleBuild } from './harness.ts';
 
 const t = appUnderTest(
   () => ({
-    webDist: consoleBuild({ 'index.html': '<!doctype html><div id="root"></div>', 'assets/app.js': 'console.log(1)', 'favicon.svg': '<svg/>' }),
+    webDist: consoleBuild({
+      'index.html': '<!doctype html><div id="root"></div>',
+      'assets/app.js': 'console.log(1)',
+      'favicon.svg': '<svg/>',
+    }),
     startupConfig: { supportEmail: 'noc-support@example.com' },
   }),
   { reseedEach: false },
