@@ -40,6 +40,8 @@ afterAll(async () => {
   await backend.close();
 });
 const stderr = vi.spyOn(process.stderr, 'write');
+// Files share their worker (vitest.config.ts isolate: false): the next one gets stderr as it was.
+afterAll(() => stderr.mockRestore());
 afterEach(() => {
   logged = [];
 });
