@@ -42,9 +42,6 @@ import { type Storage, type StorageOptions, startStorage } from './storage/start
 import { DEFAULT_HISTORY_LIMIT, DEFAULT_HISTORY_RETENTION_DAYS } from './store/history.ts';
 import { Store } from './store/store.ts';
 
-/** Pages of the stand-in sites, whose GETs may change the sign-in state (codes, sessions). */
-const STAND_IN_PAGES = /^\/(sso|demo-app)\//;
-
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SPEC_PATH = path.resolve(here, '../../../openapi/userprofile.yaml');
 const WEB_DIST = path.resolve(here, '../../web/dist');
@@ -280,13 +277,13 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     storage.persistence.keep('auth', {
       save: () => auth.service.keptState(),
       load: (state) => auth.service.restoreKeptState(state),
+      watch: (changed) => auth.service.onChange(changed),
     });
-    // Writes outside the routes of the document (sign-in pages, logout) are saved before their answer too.
-    // The stand-in sites' GETs (an SSO sign-in page that answers with a code, the demo app's callback) change
-    // the sign-in state too.
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if ((request.method !== 'GET' && request.method !== 'HEAD') || STAND_IN_PAGES.test(request.url))
-        storage.persistence.flush(true);
+    // Changes outside the routes of the document (the sign-in pages, the token call, logout, the
+    // stand-in sites' GETs that answer with a code) are saved before their answer leaves too: the
+    // auth core says when it changed, and a flush with nothing to save costs nothing.
+    app.addHook('onSend', async (_request, _reply, payload) => {
+      storage.persistence.flush();
       return payload;
     });
     await app.register(auth.plugin);

@@ -96,6 +96,8 @@ export interface AuthService {
   /** The sign-in state a restart keeps (sessions, codes, revocations), as JSON-ready data, and back (storage/). */
   keptState(): unknown;
   restoreKeptState(state: unknown): void;
+  /** `listener` hears of each change of keptState a restart must keep (AuthCore.onChange). */
+  onChange(listener: () => void): void;
 }
 
 declare module 'fastify' {

@@ -145,6 +145,8 @@ export class AuthCore {
   /** Token text → its checked claims (see verifiedClaims), oldest first. */
   private readonly verified = new Map<string, VerifiedEntry>();
   private prunedAt = Number.NEGATIVE_INFINITY;
+  /** Told of every change a restart must keep (onChange). */
+  private changeListener: () => void = () => {};
 
   constructor(options: AuthCoreOptions) {
     this.store = options.store;
@@ -157,6 +159,20 @@ export class AuthCore {
 
   signingKey(): Promise<SigningKey> {
     return this.key;
+  }
+
+  /**
+   * `listener` is called after each change of what keptState holds that a restart must
+   * keep: a session opened or ended, a code issued or spent, a token issued under a
+   * session or revoked. Storage saves the state then, before the answer leaves. A
+   * session's lastUsedAt, moved by every call, is saved with the next such change.
+   */
+  onChange(listener: () => void): void {
+    this.changeListener = listener;
+  }
+
+  private changed(): void {
+    this.changeListener();
   }
 
   // Sessions ---------------------------------------------------------------
@@ -177,6 +193,7 @@ export class AuthCore {
     if (ticket !== undefined) session.ticket = ticket;
     this.sessions.set(session.id, session);
     this.sessionsByCookie.set(session.cookie, session);
+    this.changed();
     return session;
   }
 
@@ -194,6 +211,7 @@ export class AuthCore {
     this.sessionsByCookie.delete(session.cookie);
     const exp = Math.floor(this.now() / 1000) + this.tokenTtlSeconds;
     for (const jti of session.jtis) this.revokedJtis.set(jti, exp);
+    this.changed();
   }
 
   /** How many codes are kept (unredeemed, or redeemed and remembered for the replay rule). */
@@ -204,6 +222,7 @@ export class AuthCore {
   /** Forgets every unspent authorization code (the dev backend's reseed). */
   forgetCodes(): void {
     this.codes.clear();
+    this.changed();
   }
 
   revokeUserSessions(userUuid: string): void {
@@ -253,6 +272,7 @@ export class AuthCore {
       spent: false,
       jtis: [],
     });
+    this.changed();
     return code;
   }
 
@@ -283,6 +303,7 @@ export class AuthCore {
     if (code.spent) {
       // RFC 6749 §4.1.2: a code used twice means it leaked; revoke what it gave.
       for (const jti of code.jtis) this.revokeJti(jti);
+      this.changed();
       return fail('invalid_grant', 'the authorization code has already been used');
     }
     if (this.now() >= code.expiresAt) return fail('invalid_grant', 'the authorization code has expired');
@@ -309,6 +330,7 @@ export class AuthCore {
     code.spent = true;
     const jti = randomUUID();
     code.jtis.push(jti);
+    this.changed();
     return this.signToken(account, clientId, session, jti, code).then((body) => ({ ok: true as const, body }));
   }
 
@@ -361,6 +383,7 @@ export class AuthCore {
     const exp = iat + this.tokenTtlSeconds;
     session.jtis.add(jti);
     session.clients.add(clientId);
+    this.changed();
     const accessToken = await new SignJWT({
       preferred_username: account.username,
       roles: account.roles,
@@ -559,7 +582,7 @@ export class AuthCore {
   /** What a restart keeps: sessions (so nobody is signed out), codes and revocations. */
   keptState() {
     return {
-      sessions: [...this.sessions.values()].map((s) => ({ ...s, jtis: [...s.jtis] })),
+      sessions: [...this.sessions.values()].map((s) => ({ ...s, jtis: [...s.jtis], clients: [...s.clients] })),
       codes: [...this.codes],
       revokedJtis: [...this.revokedJtis],
     };
@@ -569,7 +592,12 @@ export class AuthCore {
     this.sessions.clear();
     this.sessionsByCookie.clear();
     for (const kept of state.sessions) {
-      const session: Session = { ...kept, jtis: new Set(kept.jtis) };
+      // Kept before the clients were kept as a list (a Set's JSON is {}): none known.
+      const session: Session = {
+        ...kept,
+        jtis: new Set(kept.jtis),
+        clients: new Set(Array.isArray(kept.clients) ? kept.clients : []),
+      };
       this.sessions.set(session.id, session);
       this.sessionsByCookie.set(session.cookie, session);
     }

@@ -184,6 +184,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
     pending: () => ({ codes: core.codeCount, ssoCodes: sso.codeCount }),
     keptState: () => core.keptState(),
     restoreKeptState: (state) => core.restoreKeptState(state as ReturnType<AuthCore['keptState']>),
+    onChange: (listener) => core.onChange(listener),
     xsrfToken: (sessionCookie) => binding.xsrfToken(sessionCookie),
     async issueTokenFor(username, clientId = options.consoleClientId) {
       const account = store.findAccountByUsername(username);

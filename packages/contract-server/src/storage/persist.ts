@@ -53,10 +53,12 @@ const HISTORY_KIND: Record<HistoryKind, KeyedKind> = {
 
 /** A piece of state that someone besides the store keeps through the same transactions. */
 export interface StatePart {
-  /** The part as JSON-ready data (compared by its text at each flush). */
+  /** The part as JSON-ready data (saved at the flush after it said it changed). */
   save(): unknown;
   /** Restores a saved part (called once at start, before serving). */
   load(data: unknown): void;
+  /** Storage gives the part a function to call after each change it must keep (the auth core's onChange). */
+  watch(changed: () => void): void;
 }
 
 export type Rows = Iterable<Row>;
@@ -105,8 +107,10 @@ class Tracker {
   private readonly saved = new Map<KeyedKind, Map<string, unknown>>();
   private readonly savedText = new Map<string, string>();
   detached = false;
-  /** The store wrote since the last flush (the parts' state is not watched: flush(true) compares it). */
+  /** The store wrote, or a part said it changed, since the last flush. */
   dirty = false;
+  /** The parts that said they changed since the last flush (StatePart.watch). */
+  private readonly changedParts = new Set<string>();
   /** Large writes that replaced the users map since the last flush: their batch and the users they staged. */
   private landed: { batch: number; staged: Map<string, UserRecord> }[] = [];
 
@@ -185,13 +189,24 @@ class Tracker {
     this.schedule();
   }
 
-  private *stateTexts(): Generator<[string, string]> {
-    for (const [id, value] of Object.entries(this.store.keptState())) yield [id, JSON.stringify(value)];
-    for (const [id, part] of this.parts) yield [id, JSON.stringify(part.save())];
+  /** A part said it changed (Persistence.keep). */
+  partChanged(id: string): void {
+    this.changedParts.add(id);
+    this.schedule();
   }
 
-  /** The rows changed since the last flush, the history to write with them, and how to mark them saved once written. */
-  changes(): {
+  /** The store's kept state, and the parts that said they changed (with `allParts`, every part). */
+  private *stateTexts(allParts = true): Generator<[string, string]> {
+    for (const [id, value] of Object.entries(this.store.keptState())) yield [id, JSON.stringify(value)];
+    for (const [id, part] of this.parts)
+      if (allParts || this.changedParts.has(id)) yield [id, JSON.stringify(part.save())];
+  }
+
+  /**
+   * The rows changed since the last flush, the history to write with them, and how to mark
+   * them saved once written. `allParts`: every part compared, not only those that said they changed.
+   */
+  changes(allParts: boolean): {
     rows: (Row | { kind: string; id: string; body: null })[];
     history: HistorySave;
     landed: number[];
@@ -221,7 +236,7 @@ class Tracker {
       if (changed) nextSaved.set(kind, new Map(map));
     }
     const texts = new Map<string, string>();
-    for (const [id, text] of this.stateTexts())
+    for (const [id, text] of this.stateTexts(allParts))
       if (this.savedText.get(id) !== text) {
         texts.set(id, text);
         rows.push({ kind: STATE, id, body: text });
@@ -233,6 +248,7 @@ class Tracker {
       landed: landed.map((l) => l.batch),
       saved: () => {
         this.candidates.clear();
+        this.changedParts.clear();
         this.landed = [];
         for (const [kind, map] of nextSaved) this.saved.set(kind, map);
         for (const [id, text] of texts) this.savedText.set(id, text);
@@ -274,6 +290,7 @@ export class Persistence {
   /** Keeps a part from now on, loading what is stored of it. */
   keep(id: string, part: StatePart): void {
     this.parts.set(id, part);
+    part.watch(() => this.tracker?.partChanged(id));
     const body = this.db.stateRow(id);
     if (body !== undefined) part.load(JSON.parse(body));
   }
@@ -336,15 +353,16 @@ export class Persistence {
 
   /**
    * Saves what changed since the last flush as one transaction: what the store
-   * wrote, and with `all` whatever else changed (the sign-in state, which
-   * nothing watches). When the database refuses it, the store is rebuilt from
+   * wrote and the parts that said they changed (the sign-in state); with `all`,
+   * every part as it is now (a snapshot). Nothing to save costs nothing, so every
+   * answer may pass here. When the database refuses it, the store is rebuilt from
    * the database (so memory is as it was before the write), onReload gets it,
    * and this throws StorageWriteError (503).
    */
   flush(all = false): void {
     const tracker = this.tracker;
     if (!tracker || !(all || tracker.dirty)) return;
-    const { rows, history, landed, saved } = tracker.changes();
+    const { rows, history, landed, saved } = tracker.changes(all);
     tracker.dirty = false;
     if (rows.length === 0 && history.add.length === 0 && history.keepFrom.length === 0 && landed.length === 0) return;
     try {

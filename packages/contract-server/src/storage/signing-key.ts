@@ -16,15 +16,20 @@ async function fromJwk(jwk: JWK): Promise<SigningKey> {
 /** The stored key, or a new one, stored before it signs anything. */
 export async function keptSigningKey(persistence: Persistence): Promise<SigningKey> {
   let jwk: JWK | null = null;
+  let changed = () => {};
   persistence.keep('signingKey', {
     save: () => jwk,
     load: (value) => {
       jwk = value as JWK | null;
     },
+    watch: (listener) => {
+      changed = listener;
+    },
   });
   if (jwk) return fromJwk(jwk);
   const key = await createSigningKey();
   jwk = await exportJWK(key.privateKey);
-  persistence.flush(true);
+  changed();
+  persistence.flush();
   return key;
 }

@@ -8,9 +8,6 @@ import { StorageWriteError } from './database.ts';
 import { Persistence } from './persist.ts';
 import { readSnapshotFile, type Snapshot, snapshotOf } from './snapshot.ts';
 
-/** Operations the document makes GETs that change the sign-in state: sign-out, and the Enterprise SSO exchange. */
-const SIGN_IN_STATE_GETS = new Set(['logout', 'getPropelTokenFromCode']);
-
 export interface StorageOptions {
   /** DATA_DIR; null: a private database in memory, gone with the process (tests). */
   dataDir: string | null;
@@ -101,15 +98,13 @@ export async function startStorage(options: StorageOptions, hooks: StorageHooks)
         wrapped[operationId] = async function (this: unknown, ...args: unknown[]) {
           const failures = persistence.failures;
           // A handler's synchronous part (most write all there) is saved at once, before
-          // another request can run; what it writes after an await, once it settles.
-          // The sign-in state is compared only after calls that may change it: not GETs, but for the
-          // two GETs of the document that end or open a sign-in session (a sign-out must survive a crash).
-          const all =
-            (args[0] as { method?: string } | undefined)?.method !== 'GET' || SIGN_IN_STATE_GETS.has(operationId);
+          // another request can run; what it writes after an await, once it settles. The
+          // sign-in state is saved with it when the auth core said it changed (a sign-out
+          // or the SSO exchange, GETs of the document, must survive a crash too).
           const result = handler.apply(this, args);
-          persistence.flush(all);
+          persistence.flush();
           const value = await result;
-          persistence.flush(all);
+          persistence.flush();
           // A write refused meanwhile took back what this request wrote too (memory was reloaded).
           if (persistence.failures !== failures)
             throw new StorageWriteError(

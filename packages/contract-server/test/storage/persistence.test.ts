@@ -8,10 +8,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { DATABASE_FILE } from '../../src/storage/database.ts';
 import type { StorageOptions } from '../../src/storage/start.ts';
-import { signInToken } from '../auth/harness.ts';
+import { CONSOLE_CLIENT, signInToken } from '../auth/harness.ts';
 import { API } from '../harness.ts';
 import { CUSTOMER, PROVIDER, setup, type TestApp } from '../helpers.ts';
-import { signIn, startServer } from './server-process.ts';
+import { signIn, signInWithCode, startServer } from './server-process.ts';
 
 let dir: string;
 const open: TestApp[] = [];
@@ -257,6 +257,58 @@ describe('npm start killed with SIGKILL', () => {
     } finally {
       second.child.kill('SIGKILL');
       await second.exited;
+    }
+  }, 120_000);
+
+  it('keeps a sign-out, a spent code and the revocation its replay makes, each when killed right after it', async () => {
+    const me = (origin: string, headers: Record<string, string>) =>
+      fetch(`${origin}${API}/me`, { headers }).then((r) => r.status);
+    const first = await startServer(dir);
+    const kept = await signInWithCode(first.origin, PROVIDER);
+    const ended = await signInWithCode(first.origin, CUSTOMER);
+    // The document's sign-out is a GET: the auth core, not the request's method, says it changed something.
+    expect((await fetch(`${first.origin}${API}/auth/logout`, { headers: ended.headers })).status).toBe(200);
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const second = await startServer(dir);
+    let third: Awaited<ReturnType<typeof startServer>> | null = null;
+    try {
+      expect(await me(second.origin, kept.headers)).toBe(200);
+      expect(await me(second.origin, ended.headers)).toBe(401);
+      // The restored session lists the client it signed in to (its set of clients was kept as {} before).
+      const user = await fetch(`${second.origin}${API}/user/username/${PROVIDER}`, { headers: kept.headers });
+      const { uuid } = (await user.json()) as { uuid: string };
+      const signIns = await fetch(`${second.origin}${API}/user/${uuid}/signIns`, { headers: kept.headers });
+      expect(signIns.status, await signIns.clone().text()).toBe(200);
+      const { sessions } = (await signIns.json()) as { sessions: { clients: { clientId: string }[] }[] };
+      expect(sessions.map((s) => s.clients.map((c) => c.clientId))).toEqual([[CONSOLE_CLIENT.uuid]]);
+      // The code the sign-in spent is still spent: tried again, it is refused, and the token it gave is revoked.
+      const replay = await fetch(`${second.origin}${API}/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          grant_type: 'authorization_code',
+          client_id: CONSOLE_CLIENT.uuid,
+          code: kept.code,
+          code_verifier: kept.verifier,
+        }),
+      });
+      expect(replay.status).toBe(400);
+      expect(((await replay.json()) as { error_description: string }).error_description).toBe(
+        'the authorization code has already been used',
+      );
+      expect(await me(second.origin, kept.headers)).toBe(401);
+      second.child.kill('SIGKILL');
+      await second.exited;
+      // The revocation was saved before the refusal left.
+      third = await startServer(dir);
+      expect(await me(third.origin, kept.headers)).toBe(401);
+    } finally {
+      second.child.kill('SIGKILL');
+      await second.exited;
+      third?.child.kill('SIGKILL');
+      await third?.exited;
     }
   }, 120_000);
 

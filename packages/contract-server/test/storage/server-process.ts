@@ -71,6 +71,11 @@ async function startOnce(dataDir: string, args: string[], port: number): Promise
 
 /** The console's sign-in over HTTP; answers the headers of an API call as the signed-in console makes it. */
 export async function signIn(origin: string, username: string) {
+  return (await signInWithCode(origin, username)).headers;
+}
+
+/** signIn, with the authorization code it redeemed and its PKCE verifier (to try the code again). */
+export async function signInWithCode(origin: string, username: string) {
   const cookies = new Map<string, string>();
   const send = async (url: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
@@ -125,5 +130,9 @@ export async function signIn(origin: string, username: string) {
   const accessToken = ((await token.json()) as { access_token: string }).access_token;
   /** Headers of an API call as the console makes it: the browser sends its cookies (the token is bound to the session). */
   const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  return { authorization: `Bearer ${accessToken}`, cookie, 'x-xsrf-token': xsrf };
+  return {
+    headers: { authorization: `Bearer ${accessToken}`, cookie, 'x-xsrf-token': xsrf },
+    code: code as string,
+    verifier,
+  };
 }
