@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
+import { CHROMIUM_LAUNCH } from './scripts/lib/chromium.mjs';
 import type { WorkerFixtures } from './tests/e2e/fixtures.ts';
 
 // End-to-end tests drive Debian's Chromium (a browser download is impossible
@@ -10,8 +10,11 @@ import type { WorkerFixtures } from './tests/e2e/fixtures.ts';
 // its seed: tests run in parallel, files and the tests within them alike.
 // A worker is a browser and a server beside it, and a sign-in costs a memory-hard
 // password hash: one worker per core beyond the first, at most 4 (E2E_WORKERS or
-// --workers overrides). On 2 cores that is one: with two, a fresh-clone run saw a
-// sign-in's redirects outlast the 7 s an expectation waits (at a load of 10-12).
+// --workers overrides). On 2 cores that is one, because one already keeps both busy:
+// users/user-list.spec.ts kept the cores 79% busy with one worker (156 of 198
+// core-seconds) and 97% with two (200 of 206), and took as long with two (103 s) as
+// with one (99 s), each test twice as slow; a whole run with two at a load of 10-14
+// failed expectations that wait 7 s (docs/decisions.md "The suite's time").
 const workers = Number(process.env.E2E_WORKERS) || Math.max(1, Math.min(4, availableParallelism() - 1));
 
 // Files are dispatched in order, and with fullyParallel each test on its own, so the run ends
@@ -40,7 +43,7 @@ export default defineConfig<object, WorkerFixtures>({
     // baseURL is the worker's backend (fixtures.ts).
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   // A project may give its backends more environment (tests/e2e/fixtures.ts, `backendEnv`). The
   // spec-only project (issue 32) runs the core tasks against backends that offer spec §7 only.

@@ -12,13 +12,13 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+import { CHROMIUM_LAUNCH } from './chromium.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export async function launchChromium() {
   const { chromium } = await import('@playwright/test');
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return chromium.launch(CHROMIUM_LAUNCH);
 }
 
 /** A TCP port nobody listens on now (several engineers bench on one machine). */
