@@ -4,10 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { validateAppProfile } from '@userprofile/shared/validation';
 import { type Caller, canSee, namesClash, requireArea } from './access.ts';
-import { ConflictError, InvalidError, notFound } from './errors.ts';
+import { ConflictError, InvalidError } from './errors.ts';
 import type { ChangeSource, PendingChange } from './history.ts';
 import { emptyImpact, impact, type ProfileImpact, requireProfileChange, scopeFor } from './profile-rules.ts';
-import { byName, type StoreState } from './store-state.ts';
+import { byName, type StoreState, visibleByName, visibleOne } from './store-state.ts';
 import type { AppProfileRecord, AppRow, BusinessProfileRecord } from './types.ts';
 import { FieldErrors, wireScope } from './validate.ts';
 
@@ -18,14 +18,12 @@ const appProfileLabel = (p: AppProfileRecord) => `Application profile '${p.name}
 
 export function listAppProfiles(state: StoreState, caller: Caller): AppProfileRecord[] {
   requireArea(caller, 'users');
-  return [...state.appProfiles.values()].filter((p) => canSee(caller, p)).sort(byName);
+  return visibleByName(state.appProfiles, caller);
 }
 
 export function getAppProfile(state: StoreState, caller: Caller, uuid: string): AppProfileRecord {
   requireArea(caller, 'users');
-  const p = state.appProfiles.get(uuid);
-  if (!p || !canSee(caller, p)) throw notFound('Application profile', uuid);
-  return p;
+  return visibleOne(state.appProfiles, caller, uuid, 'Application profile');
 }
 
 /** The record a save of `input` would write (every rule checked, nothing changed), and the one it replaces. */
@@ -80,11 +78,7 @@ function prepareAppProfile(
 
 export function saveAppProfile(state: StoreState, caller: Caller, input: AppProfileInput): AppProfileRecord {
   const { existing, record } = prepareAppProfile(state, caller, input);
-  const pending = state.history.begin('appProfile', existing);
-  state.appProfiles.set(record);
-  state.touch();
-  state.history.commit(pending, existing ? 'update' : 'create', record, state.sourceOf(caller));
-  return record;
+  return state.saveNamed('appProfile', state.appProfiles, caller, existing, record);
 }
 
 /**

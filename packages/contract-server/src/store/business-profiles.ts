@@ -6,10 +6,9 @@ import { USER_PROFILE_APPLICATION } from '@userprofile/shared/constants';
 import { validateBusinessProfile } from '@userprofile/shared/validation';
 import type { ConsoleRole } from '../auth/contract.ts';
 import { type Caller, canSee, highestRole, isConsoleRole, namesClash, requireArea, roleRank } from './access.ts';
-import { ConflictError, ForbiddenError, InvalidError, notFound } from './errors.ts';
-import type { PendingChange } from './history.ts';
+import { ConflictError, ForbiddenError, InvalidError } from './errors.ts';
 import { emptyImpact, impact, type ProfileImpact, requireProfileChange, scopeFor } from './profile-rules.ts';
-import { byName, type StoreState } from './store-state.ts';
+import { type StoreState, visibleByName, visibleOne } from './store-state.ts';
 import type { BusinessProfileRecord, UserRecord } from './types.ts';
 import { FieldErrors, wireScope } from './validate.ts';
 
@@ -20,14 +19,12 @@ const businessProfileLabel = (p: BusinessProfileRecord) => `Business profile '${
 
 export function listBusinessProfiles(state: StoreState, caller: Caller): BusinessProfileRecord[] {
   requireArea(caller, 'users');
-  return [...state.businessProfiles.values()].filter((p) => canSee(caller, p)).sort(byName);
+  return visibleByName(state.businessProfiles, caller);
 }
 
 export function getBusinessProfile(state: StoreState, caller: Caller, uuid: string): BusinessProfileRecord {
   requireArea(caller, 'users');
-  const p = state.businessProfiles.get(uuid);
-  if (!p || !canSee(caller, p)) throw notFound('Business profile', uuid);
-  return p;
+  return visibleOne(state.businessProfiles, caller, uuid, 'Business profile');
 }
 
 /** The record a save of `input` would write (every rule checked, nothing changed), and the one it replaces. */
@@ -103,11 +100,7 @@ export function saveBusinessProfile(
   input: BusinessProfileInput,
 ): BusinessProfileRecord {
   const { existing, record } = prepareBusinessProfile(state, caller, input);
-  const pending = state.history.begin('businessProfile', existing);
-  state.businessProfiles.set(record);
-  state.touch();
-  state.history.commit(pending, existing ? 'update' : 'create', record, state.sourceOf(caller));
-  return record;
+  return state.saveNamed('businessProfile', state.businessProfiles, caller, existing, record);
 }
 
 /**
@@ -135,18 +128,17 @@ export function deleteBusinessProfile(state: StoreState, caller: Caller, uuid: s
   requireArea(caller, 'profiles');
   const p = getBusinessProfile(state, caller, uuid);
   requireProfileChange(state, caller, 'business', p, businessProfileLabel(p));
-  const source = state.sourceOf(caller);
-  const users = [...state.users.values()].filter((u) => u.businessProfileUuid === uuid);
-  const held = users.map((u) => state.history.begin('user', u));
-  const pending = state.history.begin('businessProfile', p);
-  state.businessProfiles.delete(uuid);
-  state.history.commit(pending, 'delete', undefined, source);
-  users.forEach((u, i) => {
-    u.businessProfileUuid = null;
-    u.elements = [];
-    state.history.commit(held[i] as PendingChange<'user'>, 'update', u, source);
-  });
-  state.touch();
+  state.deleteNamedByUsers(
+    'businessProfile',
+    state.businessProfiles,
+    caller,
+    p,
+    (u) => u.businessProfileUuid === uuid,
+    (u) => {
+      u.businessProfileUuid = null;
+      u.elements = [];
+    },
+  );
 }
 
 /** Users visible to the caller whose business profile it is. */

@@ -37,9 +37,5 @@ export function saveClient(state: StoreState, caller: Caller, input: ClientInput
     allowedRedirectTarget: input.allowedRedirectTarget ?? '',
     clientSecret: input.clientSecret,
   };
-  const pending = state.history.begin('authClient', existing);
-  state.clients.set(record);
-  state.touch();
-  state.history.commit(pending, existing ? 'update' : 'create', record, state.sourceOf(caller));
-  return record;
+  return state.saveNamed('authClient', state.clients, caller, existing, record);
 }

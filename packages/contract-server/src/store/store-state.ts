@@ -10,7 +10,8 @@ import { USER_PROFILE_APPLICATION } from '@userprofile/shared/constants';
 import { compareValues } from '@userprofile/shared/list';
 import type { ConsoleRole } from '../auth/contract.ts';
 import { type Caller, canSee, isConsoleRole, type UserDirectory } from './access.ts';
-import { type ChangeSource, HistoryLog, type HistoryViews } from './history.ts';
+import { notFound } from './errors.ts';
+import { type ChangeSource, HistoryLog, type HistoryViews, type PendingChange, type RecordOf } from './history.ts';
 import { inMemoryLargeWrite, type LargeWrite } from './large-write.ts';
 import type {
   ApplicationRecord,
@@ -23,6 +24,7 @@ import type {
   NamedRecord,
   OutboxMail,
   ResetTokenRecord,
+  Scoped,
   UserElementConfig,
   UserRecord,
   VisibilityKind,
@@ -112,6 +114,26 @@ export function byName(a: { name: string }, b: { name: string }): number {
   return compareValues(a.name, b.name);
 }
 
+/** The records of a scoped kind the caller sees, by name. */
+export function visibleByName<T extends Scoped & { uuid: string; name: string }>(
+  records: NamedMap<T>,
+  caller: Caller,
+): T[] {
+  return [...records.values()].filter((r) => canSee(caller, r)).sort(byName);
+}
+
+/** A record of a scoped kind the caller sees; the same 404 when it does not exist and when it is hidden. */
+export function visibleOne<T extends Scoped & { uuid: string; name: string }>(
+  records: NamedMap<T>,
+  caller: Caller,
+  uuid: string,
+  what: string,
+): T {
+  const record = records.get(uuid);
+  if (!record || !canSee(caller, record)) throw notFound(what, uuid);
+  return record;
+}
+
 export class StoreState implements UserDirectory {
   readonly publicOrigin: string;
   now: () => number;
@@ -199,6 +221,49 @@ export class StoreState implements UserDirectory {
   touchUsers(): void {
     this.version++;
     this.onWrite();
+  }
+
+  /**
+   * Internal to the store: a checked record of a named kind written (created, or
+   * `existing` replaced), as one recorded change of the caller.
+   */
+  saveNamed<K extends 'appProfile' | 'businessProfile' | 'visibilityProfile' | 'authClient'>(
+    kind: K,
+    records: NamedMap<RecordOf[K]>,
+    caller: Caller,
+    existing: RecordOf[K] | undefined,
+    record: RecordOf[K],
+  ): RecordOf[K] {
+    const pending = this.history.begin(kind, existing);
+    records.set(record);
+    this.touch();
+    this.history.commit(pending, existing ? 'update' : 'create', record, this.sourceOf(caller));
+    return record;
+  }
+
+  /**
+   * Internal to the store: deletes a profile that users name, and each of those users
+   * lets go of it (`release`), all recorded as the caller's changes.
+   */
+  deleteNamedByUsers<K extends 'businessProfile' | 'visibilityProfile'>(
+    kind: K,
+    records: NamedMap<RecordOf[K]>,
+    caller: Caller,
+    profile: RecordOf[K],
+    names: (user: UserRecord) => boolean,
+    release: (user: UserRecord) => void,
+  ): void {
+    const source = this.sourceOf(caller);
+    const users = [...this.users.values()].filter(names);
+    const held = users.map((u) => this.history.begin('user', u));
+    const pending = this.history.begin(kind, profile);
+    records.delete(profile.uuid);
+    this.history.commit(pending, 'delete', undefined, source);
+    users.forEach((u, i) => {
+      release(u);
+      this.history.commit(held[i] as PendingChange<'user'>, 'update', u, source);
+    });
+    this.touch();
   }
 
   /** Internal to the store: who makes a change and through which call, as the record history names them. */

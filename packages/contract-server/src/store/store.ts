@@ -175,16 +175,7 @@ export class Store extends StoreState implements AuthStore {
     return pullUsers(this, caller);
   }
 
-  /**
-   * Applies checked user records all at once (an import, a bulk action): the
-   * records are gathered piece by piece (`pause` between pieces, so other
-   * requests are served), each piece also handed to the storage (largeWrite),
-   * and put into the user maps in one step, unless another write happened
-   * meanwhile (`version` moved): then nothing changes and the answer is false,
-   * and the caller checks its records again. Each user it changes is recorded
-   * (`action`), once the maps are changed. The maps are changed in place, not
-   * copied: a copy of 100,000 users was itself a stall of 100 ms.
-   */
+  /** Applies checked user records all at once, piece by piece (an import, a bulk action): users.ts applyUsers. */
   applyUsers(
     caller: Caller,
     records: UserRecord[],
@@ -332,14 +323,7 @@ export class Store extends StoreState implements AuthStore {
     deleteApplication(this, caller, uuid);
   }
 
-  /**
-   * Synchronises an application with what the remote application reports: the
-   * roles and elements it has that the store lacks are added (roles it reports
-   * are external roles), rows already known keep their uuid and visibility,
-   * rows defined here stay. The remote application evolves by one release per
-   * sync (a new element in its first category), so every sync shows a change,
-   * deterministically.
-   */
+  /** Synchronises an application with what the remote application reports: applications.ts syncApplication. */
   syncApplication(caller: Caller, uuid: string): ApplicationRecord {
     return syncApplication(this, caller, uuid);
   }
@@ -373,16 +357,7 @@ export class Store extends StoreState implements AuthStore {
     return sendPasswordReset(this, caller, userUuid, username);
   }
 
-  /**
-   * Forgot password (public). An unknown or inactive username sends nothing,
-   * and the answer is the same. Every request counts against the limits per
-   * username and address pair (known username or not) and per address (429
-   * beyond them): a burst for a user from one address does not shut the user's
-   * own requests out, and cannot flood the user either (below). An anonymous
-   * request never voids a link that still works: within FORGOT_RESEND_MS of
-   * the last mail it sends nothing (that mail is on its way), later it sends
-   * the same link again; only a user without a working link gets a new one.
-   */
+  /** Forgot password (public), within its limits per username and address: password-reset.ts forgotPassword. */
   forgotPassword(username: string, address: string): void {
     forgotPassword(this, username, address);
   }
@@ -402,12 +377,7 @@ export class Store extends StoreState implements AuthStore {
 
   // --------------------------------------------------------- record history
 
-  /**
-   * One page of a record's history, newest first (history-reading.ts). The rule of the
-   * record's GET: 403 for a role that may not read the kind; 404 unless the
-   * caller can see the record as it is, or as last recorded once deleted (the
-   * same answer for a record that never existed).
-   */
+  /** One page of a record's history, newest first, by the rule of the record's GET: record-history.ts historyOf. */
   historyOf(caller: Caller, kind: HistoryKind, uuid: string, page: { limit: number; before?: number }): HistoryPage {
     return historyOf(this, caller, kind, uuid, page);
   }

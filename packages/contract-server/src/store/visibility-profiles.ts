@@ -5,10 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { type LayoutCode, VISIBILITY_SYNC_KINDS, visibilitySyncKindsFor } from '@userprofile/shared/constants';
 import { validateVisibilityProfile } from '@userprofile/shared/validation';
 import { type Caller, canSee, hasLayout, namesClash, requireArea } from './access.ts';
-import { ConflictError, ForbiddenError, InvalidError, notFound } from './errors.ts';
-import type { PendingChange } from './history.ts';
+import { ConflictError, ForbiddenError, InvalidError } from './errors.ts';
 import { requireProfileChange, scopeFor } from './profile-rules.ts';
-import { byName, type StoreState, type VisibilityElements } from './store-state.ts';
+import { type StoreState, type VisibilityElements, visibleByName, visibleOne } from './store-state.ts';
 import type { NamedRecord, UserRecord, VisibilityKind, VisibilityProfileRecord } from './types.ts';
 import { FieldErrors, wireScope } from './validate.ts';
 
@@ -40,10 +39,7 @@ const visibilityProfileLabel = (p: VisibilityProfileRecord) => `Visibility profi
 
 export function listVisibilityProfiles(state: StoreState, caller: Caller): VisibilityProfileRecord[] {
   requireArea(caller, 'users');
-  return [...state.visibilityProfiles.values()]
-    .filter((p) => canSee(caller, p))
-    .sort(byName)
-    .map((p) => viewVisibilityProfile(caller, p));
+  return visibleByName(state.visibilityProfiles, caller).map((p) => viewVisibilityProfile(caller, p));
 }
 
 export function getVisibilityProfile(state: StoreState, caller: Caller, uuid: string): VisibilityProfileRecord {
@@ -52,9 +48,7 @@ export function getVisibilityProfile(state: StoreState, caller: Caller, uuid: st
 
 function findVisibilityProfile(state: StoreState, caller: Caller, uuid: string): VisibilityProfileRecord {
   requireArea(caller, 'users');
-  const p = state.visibilityProfiles.get(uuid);
-  if (!p || !canSee(caller, p)) throw notFound('Visibility profile', uuid);
-  return p;
+  return visibleOne(state.visibilityProfiles, caller, uuid, 'Visibility profile');
 }
 
 export function saveVisibilityProfile(
@@ -115,28 +109,23 @@ export function saveVisibilityProfile(
     networkGroups: uniq(input.networkGroups),
     venues: hasLayout(caller, 'VEN') ? uniq(input.venues) : (existing?.venues ?? []),
   };
-  const pending = state.history.begin('visibilityProfile', existing);
-  state.visibilityProfiles.set(record);
-  state.touch();
-  state.history.commit(pending, existing ? 'update' : 'create', record, state.sourceOf(caller));
-  return record;
+  return state.saveNamed('visibilityProfile', state.visibilityProfiles, caller, existing, record);
 }
 
 export function deleteVisibilityProfile(state: StoreState, caller: Caller, uuid: string): void {
   requireArea(caller, 'profiles');
   const p = findVisibilityProfile(state, caller, uuid);
   requireProfileChange(state, caller, 'visibility', p, visibilityProfileLabel(p));
-  const source = state.sourceOf(caller);
-  const users = [...state.users.values()].filter((u) => u.visibilityProfileUuid === uuid);
-  const held = users.map((u) => state.history.begin('user', u));
-  const pending = state.history.begin('visibilityProfile', p);
-  state.visibilityProfiles.delete(uuid);
-  state.history.commit(pending, 'delete', undefined, source);
-  users.forEach((u, i) => {
-    u.visibilityProfileUuid = null;
-    state.history.commit(held[i] as PendingChange<'user'>, 'update', u, source);
-  });
-  state.touch();
+  state.deleteNamedByUsers(
+    'visibilityProfile',
+    state.visibilityProfiles,
+    caller,
+    p,
+    (u) => u.visibilityProfileUuid === uuid,
+    (u) => {
+      u.visibilityProfileUuid = null;
+    },
+  );
 }
 
 export function visibilityProfileUsers(state: StoreState, caller: Caller, uuid: string): UserRecord[] {
