@@ -8,14 +8,12 @@ import type { WorkerFixtures } from './tests/e2e/fixtures.ts';
 // starts a dev backend of its own, on a free port and a temporary DATA_DIR
 // (the `backend` fixture in tests/e2e/fixtures.ts), and every test starts from
 // its seed: tests run in parallel, files and the tests within them alike.
-// A worker is a browser and a server beside it, and a sign-in costs a memory-hard
-// password hash: one worker per core beyond the first, at most 4 (E2E_WORKERS or
-// --workers overrides). On 2 cores that is one, because one already keeps both busy:
-// users/user-list.spec.ts kept the cores 79% busy with one worker (156 of 198
-// core-seconds) and 97% with two (200 of 206), and took as long with two (103 s) as
-// with one (99 s), each test twice as slow; a whole run with two at a load of 10-14
-// failed expectations that wait 7 s (docs/decisions.md "The suite's time").
-const workers = Number(process.env.E2E_WORKERS) || Math.max(1, Math.min(4, availableParallelism() - 1));
+// A worker is a browser and a server beside it: one per core, at most 4 (E2E_WORKERS or
+// --workers overrides). Two on 2 cores: without traces, in the headless shell, the whole run took
+// 1,006 s with two (cores 96% busy) where users/ alone took 283 s with one and 225 s with two.
+// With traces and the full browser, two had been no faster than one: the screencast kept the
+// cores busy (docs/decisions.md "The suite's time").
+const workers = Number(process.env.E2E_WORKERS) || Math.max(1, Math.min(4, availableParallelism()));
 
 // Files are dispatched in order, and with fullyParallel each test on its own, so the run ends
 // with at most one long test still going on one worker if the long ones start first. Playwright
@@ -42,7 +40,13 @@ export default defineConfig<object, WorkerFixtures>({
   use: {
     // baseURL is the worker's backend (fixtures.ts).
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    // A trace records a screencast of every test, kept or not: with it, users/user-list.spec.ts and
+    // profiles/app-profile-edit.spec.ts took 125 s and 194 CPU-seconds (the browser's compositor
+    // and encoder mostly); without, 95 s and 113. A failure keeps a screenshot, and its error
+    // context (the page's accessibility snapshot); E2E_TRACE=1 records traces to open in
+    // `npx playwright show-trace` (docs/decisions.md "The suite's time").
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
     launchOptions: CHROMIUM_LAUNCH,
   },
   // A project may give its backends more environment (tests/e2e/fixtures.ts, `backendEnv`). The

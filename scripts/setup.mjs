@@ -2,11 +2,11 @@
 // Installs what the project needs on a machine with only Node 20 and npm:
 // the pinned pnpm (through npm), the workspace's packages (better-sqlite3
 // built from source among them), and, for the browser tests, Debian's
-// Chromium when /usr/bin/chromium is missing.
+// chromium-headless-shell when it is missing.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_PATH as CHROMIUM } from './lib/chromium.mjs';
+import { CHROMIUM_PATH, HEADLESS_SHELL } from './lib/chromium.mjs';
 import { pnpm } from './pnpm.mjs';
 
 export function installPackages() {
@@ -22,14 +22,23 @@ function run(cmd, args) {
   return r.status === 0;
 }
 
+/**
+ * The tests' browser: the headless shell (scripts/lib/chromium.mjs says why), installed when
+ * missing. A machine where apt cannot install it goes on with the full chromium it already has.
+ */
 export function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
-  console.log(`${CHROMIUM} is missing: installing Debian's chromium ...`);
+  if (process.env.CHROMIUM_PATH ? existsSync(CHROMIUM_PATH) : existsSync(HEADLESS_SHELL)) return;
+  if (process.env.CHROMIUM_PATH) throw new Error(`CHROMIUM_PATH names ${CHROMIUM_PATH}, which does not exist`);
+  console.log(`${HEADLESS_SHELL} is missing: installing Debian's chromium-headless-shell ...`);
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
   const apt = (...args) => (sudo.length ? run('sudo', ['apt-get', ...args]) : run('apt-get', args));
-  if (!apt('update', '-qq') || !apt('install', '-y', '-qq', 'chromium', 'fonts-liberation') || !existsSync(CHROMIUM)) {
-    throw new Error(`could not install Chromium; install Debian's chromium package or set CHROMIUM_PATH`);
+  const installed = apt('update', '-qq') && apt('install', '-y', '-qq', 'chromium-headless-shell', 'fonts-liberation');
+  if (installed && existsSync(HEADLESS_SHELL)) return;
+  if (existsSync(CHROMIUM_PATH)) {
+    console.log(`could not install chromium-headless-shell: the tests use ${CHROMIUM_PATH}`);
+    return;
   }
+  throw new Error("could not install Chromium; install Debian's chromium-headless-shell package or set CHROMIUM_PATH");
 }
 
 export function buildConsole() {

@@ -1,3 +1,4 @@
+export declare const HEADLESS_SHELL: string;
 export declare const CHROMIUM_PATH: string;
 export declare const CHROMIUM_LAUNCHER: string;
 export declare const CHROMIUM_ARGS: string[];

@@ -1,10 +1,22 @@
 // How every tool here starts Debian's Chromium (a browser download is
 // impossible on these machines). Without the background-networking flags,
 // Chromium's connections are refused by the closed network, many at a time.
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The browser itself (setup.mjs installs Debian's package when it is missing). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's chromium-headless-shell: Chromium's headless browser alone, without the windows,
+ * address bar and tab strip that the full browser keeps running headless. setup.mjs installs it.
+ */
+export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/**
+ * The browser itself: CHROMIUM_PATH, else the headless shell, else Debian's full chromium.
+ * The shell costs less per page: loading the users list ten times took 1.30 s a load (median)
+ * and 4.0 CPU-seconds of its browser process, against 1.48 s and 9.4 with the full browser.
+ */
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 /**
  * What Playwright starts: chromium-features.sh, which starts CHROMIUM_PATH with every

@@ -100,6 +100,8 @@ test('the login page, users list and user editor have no serious accessibility v
   page,
   signedInAs,
 }) => {
+  // Nine axe scans of three pages in two modes: 27 s with one worker, 42 s with two on 2 cores.
+  test.setTimeout(120_000);
   // The login page first: once signed in, the login page would go straight on to the console.
   for (const mode of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: mode });

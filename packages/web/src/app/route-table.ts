@@ -1,7 +1,6 @@
 // The one route table (design.md "One route table"): every route of spec
 // §2, each feature's routes spread in, the shell's own pages, and the
 // not-found route last.
-import { lazy } from 'react';
 import { accessRoutes } from '../features/access/routes.ts';
 import { applicationRoutes } from '../features/applications/routes.ts';
 import { authRoutes } from '../features/auth/routes.ts';
@@ -10,11 +9,11 @@ import { profileRoutes } from '../features/profiles/routes.ts';
 import { userRoutes } from '../features/users/routes.ts';
 import { visibilityRoutes } from '../features/visibility/routes.ts';
 import { paths } from '../lib/paths.ts';
-import type { AppRoute } from '../lib/routing.ts';
+import { type AppRoute, lazyScreen } from '../lib/routing.ts';
 
 const errorPages = () => import('./error-pages.tsx');
-const Forbidden = lazy(() => errorPages().then((m) => ({ default: m.ForbiddenPage })));
-const NotFound = lazy(() => errorPages().then((m) => ({ default: m.NotFoundPage })));
+const Forbidden = lazyScreen(() => errorPages().then((m) => ({ default: m.ForbiddenPage })));
+const NotFound = lazyScreen(() => errorPages().then((m) => ({ default: m.NotFoundPage })));
 
 export const notFoundRoute: AppRoute = { path: paths.notFound, access: 'public', layout: 'shell', component: NotFound };
 

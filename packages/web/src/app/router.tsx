@@ -2,12 +2,12 @@
 // base, applying the guards of spec §6 and the layout each route asks for.
 import { Box } from '@chakra-ui/react';
 import { globalMessages, pageTexts } from '@userprofile/shared/messages';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
 import { currentPath, navigateTo } from '../lib/navigation.ts';
 import { HOME_PATH, isRecordId, toForbidden, toLoginStart } from '../lib/paths.ts';
 import { rememberReturnPath } from '../lib/return-path.ts';
-import type { AppRoute } from '../lib/routing.ts';
+import { type AppRoute, lazyScreen, preloadScreen } from '../lib/routing.ts';
 import { useSession } from '../lib/session.ts';
 import { notify } from '../lib/toaster.ts';
 import { currentToken } from '../lib/token.ts';
@@ -16,7 +16,7 @@ import { RouteErrorBoundary } from './route-error-boundary.tsx';
 import { notFoundRoute, routes } from './route-table.ts';
 
 // The shell (header, menu, icons) loads only for shell routes: the sign-in pages never fetch it.
-const ShellLayout = lazy(() => import('./layout.tsx').then((m) => ({ default: m.ShellLayout })));
+const ShellLayout = lazyScreen(() => import('./layout.tsx').then((m) => ({ default: m.ShellLayout })));
 
 function Pending() {
   return (
@@ -80,9 +80,22 @@ export function AppRoutes() {
   const [location] = useLocation();
   const { parser } = useRouter();
   const { status, user } = useSession();
-  if (location === '/') return <HomeRedirect />;
   const { route: matched, malformed } = routeOf(parser, location);
+
   const allowed = status === 'ready' && checkAccess(matched.access, user) === 'allow';
+
+  // The page's chunks are asked for together, while its guard still waits for the start-up GET /me
+  // (a signed-in visitor is let in far more often than not) or once it lets the visitor in, and so is
+  // the screen's first data: not one after another as each render finds it needs the next.
+  useEffect(() => {
+    if (location === '/' || (status !== 'checking' && !allowed)) return;
+    if (matched.layout === 'shell') ShellLayout.preload();
+    preloadScreen(matched.component);
+    if (allowed) matched.prefetch?.();
+  }, [status, allowed, matched, location]);
+
+  if (location === '/') return <HomeRedirect />;
+
   // A visitor on their way to sign in never downloads the shell.
   const shell = matched.layout === 'shell' && allowed;
 

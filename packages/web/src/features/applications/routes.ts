@@ -1,13 +1,12 @@
 // Routes of the application screens (spec §2): ADMIN or ERRIGAL_ADMIN; New Application ERRIGAL_ADMIN (spec §6).
 // Patterns and link builders live in lib/paths.ts.
-import { lazy } from 'react';
 import { paths } from '../../lib/paths.ts';
-import type { AppRoute } from '../../lib/routing.ts';
+import { type AppRoute, lazyScreen } from '../../lib/routing.ts';
 
-const ApplicationList = lazy(() =>
+const ApplicationList = lazyScreen(() =>
   import('./application-list-screen.tsx').then((m) => ({ default: m.ApplicationListScreen })),
 );
-const ApplicationEdit = lazy(() =>
+const ApplicationEdit = lazyScreen(() =>
   import('./application-edit-screen.tsx').then((m) => ({ default: m.ApplicationEditScreen })),
 );
 

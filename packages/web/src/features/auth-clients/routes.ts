@@ -1,13 +1,12 @@
 // Routes of the OAuth2 client screens (spec §2): ERRIGAL_ADMIN only.
 // Patterns and link builders live in lib/paths.ts.
-import { lazy } from 'react';
 import { paths } from '../../lib/paths.ts';
-import type { AppRoute } from '../../lib/routing.ts';
+import { type AppRoute, lazyScreen } from '../../lib/routing.ts';
 
-const AuthClientList = lazy(() =>
+const AuthClientList = lazyScreen(() =>
   import('./auth-client-list-screen.tsx').then((m) => ({ default: m.AuthClientListScreen })),
 );
-const AuthClientEdit = lazy(() =>
+const AuthClientEdit = lazyScreen(() =>
   import('./auth-client-edit-screen.tsx').then((m) => ({ default: m.AuthClientEditScreen })),
 );
 

@@ -2,21 +2,20 @@
 // lib/paths.ts): public, shown without the shell. The login pages are plain
 // DOM (./plain) that a visitor without a sign-in gets without the console at
 // all (src/main.ts); here they are the console's routes.
-import { lazy } from 'react';
 import { paths } from '../../lib/paths.ts';
-import type { AppRoute } from '../../lib/routing.ts';
+import { type AppRoute, lazyScreen } from '../../lib/routing.ts';
 import { lazyPlainPage } from './plain-page.tsx';
 
 const LoginStart = lazyPlainPage(() => import('./plain/login-start-page.ts').then((m) => m.mountLoginStartPage));
 const Login = lazyPlainPage(() => import('./plain/login-page.ts').then((m) => m.mountLoginPage));
 
 const callbacks = () => import('./pages/callback-pages.tsx');
-const SelfCallback = lazy(() => callbacks().then((m) => ({ default: m.SelfCallbackPage })));
-const SsoCallback = lazy(() => callbacks().then((m) => ({ default: m.SsoCallbackPage })));
-const Logout = lazy(() => import('./pages/logout-page.tsx'));
+const SelfCallback = lazyScreen(() => callbacks().then((m) => ({ default: m.SelfCallbackPage })));
+const SsoCallback = lazyScreen(() => callbacks().then((m) => ({ default: m.SsoCallbackPage })));
+const Logout = lazyScreen(() => import('./pages/logout-page.tsx'));
 const passwords = () => import('./pages/password-pages.tsx');
-const ForgotPassword = lazy(() => passwords().then((m) => ({ default: m.ForgotPasswordPage })));
-const NewPassword = lazy(() => passwords().then((m) => ({ default: m.NewPasswordPage })));
+const ForgotPassword = lazyScreen(() => passwords().then((m) => ({ default: m.ForgotPasswordPage })));
+const NewPassword = lazyScreen(() => passwords().then((m) => ({ default: m.NewPasswordPage })));
 
 const open = { access: 'public', layout: 'auth' } as const;
 

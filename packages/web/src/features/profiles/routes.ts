@@ -1,19 +1,18 @@
 // Routes of the application and business profile screens (spec §2): ADMIN or
 // ERRIGAL_ADMIN. Patterns and link builders live in lib/paths.ts.
-import { lazy } from 'react';
 import { paths } from '../../lib/paths.ts';
-import type { AppRoute } from '../../lib/routing.ts';
+import { type AppRoute, lazyScreen } from '../../lib/routing.ts';
 
-const AppProfileList = lazy(() =>
+const AppProfileList = lazyScreen(() =>
   import('./app-profile-list-screen.tsx').then((m) => ({ default: m.AppProfileListScreen })),
 );
-const AppProfileEdit = lazy(() =>
+const AppProfileEdit = lazyScreen(() =>
   import('./app-profile-edit-screen.tsx').then((m) => ({ default: m.AppProfileEditScreen })),
 );
-const BusinessProfileList = lazy(() =>
+const BusinessProfileList = lazyScreen(() =>
   import('./business-profile-list-screen.tsx').then((m) => ({ default: m.BusinessProfileListScreen })),
 );
-const BusinessProfileEdit = lazy(() =>
+const BusinessProfileEdit = lazyScreen(() =>
   import('./business-profile-edit-screen.tsx').then((m) => ({ default: m.BusinessProfileEditScreen })),
 );
 

@@ -1,18 +1,22 @@
 // Routes of the user screens (spec §2); patterns and link builders live in
 // lib/paths.ts. Each screen is its own chunk, loaded on first visit (none of
 // them is in the login page).
-import { lazy } from 'react';
 import { paths } from '../../lib/paths.ts';
-import type { AppRoute } from '../../lib/routing.ts';
+import { type AppRoute, lazyScreen } from '../../lib/routing.ts';
 
-const UserList = lazy(() => import('./user-list-screen.tsx').then((m) => ({ default: m.UserListScreen })));
-const UserBulk = lazy(() => import('./user-bulk-screen.tsx').then((m) => ({ default: m.UserBulkScreen })));
-const UserEdit = lazy(() => import('./user-edit-screen.tsx').then((m) => ({ default: m.UserEditScreen })));
+const UserList = lazyScreen(() => import('./user-list-screen.tsx').then((m) => ({ default: m.UserListScreen })));
+const UserBulk = lazyScreen(() => import('./user-bulk-screen.tsx').then((m) => ({ default: m.UserBulkScreen })));
+const UserEdit = lazyScreen(() => import('./user-edit-screen.tsx').then((m) => ({ default: m.UserEditScreen })));
 
 const user = { access: 'user', layout: 'shell' } as const;
 
 export const userRoutes: AppRoute[] = [
-  { path: paths.userList, ...user, component: UserList },
+  {
+    path: paths.userList,
+    ...user,
+    component: UserList,
+    prefetch: () => void import('./prefetch.ts').then((m) => m.prefetchUserList()),
+  },
   { path: paths.userBulk, ...user, component: UserBulk },
   { path: paths.userNew, ...user, component: UserEdit },
   { path: paths.userEdit, ...user, component: UserEdit },

@@ -1,13 +1,12 @@
 // Routes of the visibility profile screens (spec §2): ADMIN or ERRIGAL_ADMIN.
 // Patterns and link builders live in lib/paths.ts.
-import { lazy } from 'react';
 import { paths } from '../../lib/paths.ts';
-import type { AppRoute } from '../../lib/routing.ts';
+import { type AppRoute, lazyScreen } from '../../lib/routing.ts';
 
-const VisibilityList = lazy(() =>
+const VisibilityList = lazyScreen(() =>
   import('./visibility-list-screen.tsx').then((m) => ({ default: m.VisibilityListScreen })),
 );
-const VisibilityEdit = lazy(() =>
+const VisibilityEdit = lazyScreen(() =>
   import('./visibility-edit-screen.tsx').then((m) => ({ default: m.VisibilityEditScreen })),
 );
 
