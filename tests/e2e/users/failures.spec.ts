@@ -16,13 +16,15 @@ test.beforeEach(async ({ signedInAs }) => {
 });
 
 test('a list load failure (500) names its reason, and Retry brings the list', async ({ page, mock }) => {
+  const list = new UsersPage(page);
+  // The signed-in page's own load is over first: it would otherwise take the one injected failure.
+  await expect(list.rows()).toHaveCount(10);
   await mock.fault({ method: 'GET', path: `${API}/user/list/active`, status: 500 });
   await page.reload();
   const failure = page.getByRole('alert').filter({ hasText: 'Could not load the active users' });
   await expect(failure).toContainText('HTTP 500: Injected fault: 500 Internal Server Error');
   await expect(page.getByText('Loading...')).toHaveCount(0);
   await failure.getByRole('button', { name: 'Retry' }).click();
-  const list = new UsersPage(page);
   await expect(list.rows()).toHaveCount(10);
   await expect(failure).toHaveCount(0);
 });

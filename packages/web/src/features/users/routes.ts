@@ -15,7 +15,7 @@ export const userRoutes: AppRoute[] = [
     path: paths.userList,
     ...user,
     component: UserList,
-    prefetch: () => void import('./prefetch.ts').then((m) => m.prefetchUserList()),
+    prefetch: () => void import('./prefetch.ts').then((m) => m.prefetchOpeningList()),
   },
   { path: paths.userBulk, ...user, component: UserBulk },
   { path: paths.userNew, ...user, component: UserEdit },
