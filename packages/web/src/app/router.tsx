@@ -85,13 +85,14 @@ export function AppRoutes() {
   const allowed = status === 'ready' && checkAccess(matched.access, user) === 'allow';
 
   // The page's chunks are asked for together, while its guard still waits for the start-up GET /me
-  // (a signed-in visitor is let in far more often than not) or once it lets the visitor in, and so is
-  // the screen's first data: not one after another as each render finds it needs the next.
+  // (a signed-in visitor is let in far more often than not) or once it lets the visitor in: not one
+  // after another as each render finds it needs the next. The screen's data is not asked for ahead:
+  // at 100,000 users the list then arrived while the shell rendered, and its first rows came later
+  // (docs/decisions.md "The suite's time").
   useEffect(() => {
     if (location === '/' || (status !== 'checking' && !allowed)) return;
     if (matched.layout === 'shell') ShellLayout.preload();
     preloadScreen(matched.component);
-    if (allowed) matched.prefetch?.();
   }, [status, allowed, matched, location]);
 
   if (location === '/') return <HomeRedirect />;

@@ -17,12 +17,6 @@ export interface AppRoute {
   /** The screen, usually loaded lazily (React's lazy()). */
   // biome-ignore lint/suspicious/noExplicitAny: route screens take their own props (wouter params)
   component: ComponentType<any>;
-  /**
-   * The data the screen asks for first, asked for as soon as the guard lets the visitor in,
-   * beside the screen's chunks rather than after them (the screen's own load then finds it
-   * under way or cached). Only for loads that share one cache with the screen.
-   */
-  prefetch?: () => void;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: route screens take their own props (wouter params)

@@ -11,12 +11,7 @@ const UserEdit = lazyScreen(() => import('./user-edit-screen.tsx').then((m) => (
 const user = { access: 'user', layout: 'shell' } as const;
 
 export const userRoutes: AppRoute[] = [
-  {
-    path: paths.userList,
-    ...user,
-    component: UserList,
-    prefetch: () => void import('./prefetch.ts').then((m) => m.prefetchOpeningList()),
-  },
+  { path: paths.userList, ...user, component: UserList },
   { path: paths.userBulk, ...user, component: UserBulk },
   { path: paths.userNew, ...user, component: UserEdit },
   { path: paths.userEdit, ...user, component: UserEdit },

@@ -40,7 +40,7 @@ import {
 import { updateCriteria, useSearchCriteria } from './search-criteria.ts';
 import { prepareSortOrders, sortOrder, useSortOrder } from './sort-orders.ts';
 import { UserBulkBar } from './user-bulk-bar.tsx';
-import { loadUserList, openUserList, useUserLists } from './user-lists.ts';
+import { loadUserList, useUserLists } from './user-lists.ts';
 import { clearSelection } from './user-selection.ts';
 import { COLUMN_LABELS, UserTable } from './user-table.tsx';
 
@@ -52,7 +52,7 @@ export function UserListScreen() {
   const [pulling, setPulling] = useState(false);
 
   useEffect(() => {
-    openUserList(status).catch((error: unknown) => console.warn('Loading the user list failed', error));
+    loadUserList(status).catch((error: unknown) => console.warn('Loading the user list failed', error));
   }, [status]);
 
   const pull = async () => {

@@ -70,24 +70,6 @@ export function loadUserList(status: ListStatus, reload = false): Promise<User[]
   return load;
 }
 
-/** Lists the router asked for ahead of the screen (./prefetch.ts), whose outcome the screen has not yet taken. */
-const prefetched = new Set<ListStatus>();
-
-/** The router's load ahead of the screen (lib/routing.ts `prefetch`). */
-export function prefetchUserList(status: ListStatus): void {
-  prefetched.add(status);
-  loadUserList(status).catch(() => undefined);
-}
-
-/**
- * The screen's load when it opens: the one asked for ahead, as it turned out (a failure is
- * shown, with Retry, rather than asked again unseen), else the cache's or the server's.
- */
-export function openUserList(status: ListStatus): Promise<User[]> {
-  const error = prefetched.delete(status) ? useUserLists.getState().errors[status] : null;
-  return error ? Promise.reject(error) : loadUserList(status);
-}
-
 /** After a save: the user sits in the list matching its active flag, and not in the other. */
 export function placeUser(user: User): void {
   const { active, inactive } = useUserLists.getState();
