@@ -68,6 +68,20 @@ test('signing out ends the session and returns to the login area after 3 seconds
   await expect(page.getByLabel('Username', { exact: true })).toBeVisible();
 });
 
+test('the signed-out message waits for the sign-out: while the server is asked, the page says it is signing out', async ({
+  page,
+  mock,
+}) => {
+  await signIn(page, ACCOUNTS.sco);
+  await mock.fault({ method: 'GET', path: '/userprofile/api/v1/auth/logout', delayMs: 2_000 });
+  await page.goto('/userprofile/logout');
+  await expect(page.getByText('Signing out of all applications…')).toBeVisible();
+  await expect(page.getByText('You have been signed out of all applications.')).toHaveCount(0);
+  await expect(page.getByText('You have been signed out of all applications.')).toBeVisible({ timeout: 10_000 });
+  const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('user-profile.')));
+  expect(stored).toEqual([]);
+});
+
 test("another application's authorize URL signs in and reaches its redirect target with a working code", async ({
   page,
   mock: _,

@@ -2,7 +2,7 @@
 // stored item, says so, and after 3 seconds returns to the login area.
 import { Text } from '@chakra-ui/react';
 import { LOGOUT_REDIRECT_DELAY_MS, XSRF_COOKIE, XSRF_HEADER } from '@userprofile/shared/constants';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, expectFailure, readCookie, signingOut } from '../../../lib/api/client.ts';
 import { reloadAt } from '../../../lib/navigation.ts';
 import { toLoginStart } from '../../../lib/paths.ts';
@@ -29,6 +29,9 @@ async function signOutEverywhere(ticket: string | null): Promise<void> {
 
 export default function LogoutPage() {
   const started = useRef(false);
+  // The message says what has happened: it shows once the sign-out is done here (the stored
+  // token and caches gone), not while the call to the server is still out.
+  const [signedOut, setSignedOut] = useState(false);
 
   useEffect(() => {
     if (started.current) return;
@@ -37,17 +40,24 @@ export default function LogoutPage() {
     let timer: number | undefined;
     void signOutEverywhere(ticket).finally(() => {
       clearSignIn();
+      setSignedOut(true);
       timer = window.setTimeout(() => reloadAt(toLoginStart()), LOGOUT_REDIRECT_DELAY_MS);
     });
     return () => window.clearTimeout(timer);
   }, []);
 
   return (
-    <AuthCard title="Signed out">
-      <Text role="status">You have been signed out of all applications.</Text>
-      <Text mt="2" color="fg.muted" fontSize="sm">
-        Returning to the sign-in page in {LOGOUT_REDIRECT_DELAY_MS / 1000} seconds.
-      </Text>
+    <AuthCard title={signedOut ? 'Signed out' : 'Signing out'}>
+      {signedOut ? (
+        <>
+          <Text role="status">You have been signed out of all applications.</Text>
+          <Text mt="2" color="fg.muted" fontSize="sm">
+            Returning to the sign-in page in {LOGOUT_REDIRECT_DELAY_MS / 1000} seconds.
+          </Text>
+        </>
+      ) : (
+        <Text role="status">Signing out of all applications…</Text>
+      )}
     </AuthCard>
   );
 }
