@@ -82,20 +82,19 @@ export function AppRoutes() {
   const { status, user } = useSession();
   const { route: matched, malformed } = routeOf(parser, location);
 
-  const allowed = status === 'ready' && checkAccess(matched.access, user) === 'allow';
-
-  // The page's chunks are asked for together, while its guard still waits for the start-up GET /me
-  // (a signed-in visitor is let in far more often than not) or once it lets the visitor in: not one
-  // after another as each render finds it needs the next. The screen's data is not asked for ahead:
-  // at 100,000 users the list then arrived while the shell rendered, and its first rows came later
-  // (docs/decisions.md "The suite's time").
+  // While the start-up GET /me is out, the page's chunks are asked for together (a signed-in visitor
+  // is let in far more often than not), not one after another as each render finds it needs the next;
+  // once the guard has answered, rendering the route asks for them itself. The screen's data is not
+  // asked for ahead: at 100,000 users the list then arrived while the shell rendered, and its first
+  // rows came later (docs/decisions.md "The suite's time").
   useEffect(() => {
-    if (location === '/' || (status !== 'checking' && !allowed)) return;
+    if (status !== 'checking' || location === '/') return;
     if (matched.layout === 'shell') ShellLayout.preload();
     preloadScreen(matched.component);
-  }, [status, allowed, matched, location]);
+  }, [status, matched, location]);
 
   if (location === '/') return <HomeRedirect />;
+  const allowed = status === 'ready' && checkAccess(matched.access, user) === 'allow';
 
   // A visitor on their way to sign in never downloads the shell.
   const shell = matched.layout === 'shell' && allowed;
