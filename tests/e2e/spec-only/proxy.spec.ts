@@ -23,7 +23,10 @@ test('through npm start in proxy mode: sign-in, a profile save and a bulk deacti
   const proxy = await startBackend({ env: { USERPROFILE_BACKEND: backend.origin } });
   try {
     const redirect = `${proxy.origin}/userprofile/selfcallback`;
-    expect(proxy.output(), 'the start names the redirect URI to register').toContain(redirect);
+    // Printed after the ready line (the proxy asks the backend first): waited for, not read at once.
+    await expect
+      .poll(() => proxy.output(), { message: 'the start names the redirect URI to register' })
+      .toContain(redirect);
 
     // What its ERRIGAL_ADMIN would do on the backend: the console client allows the proxy's redirect URI.
     await signedInAs(ACCOUNTS.provider);
