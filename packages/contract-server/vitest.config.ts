@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 // Server tests: HTTP contract tests against the app built on a fresh seeded
-// store (test/helpers.ts), plus unit tests beside the code. scrypt at
-// N=2^17 makes sign-ins slow, hence the generous time-outs.
+// store (test/helpers.ts), plus unit tests beside the code. Passwords are
+// hashed at a test cost except where the cost is the subject
+// (test/password-cost.ts); servers the tests start run at the real one,
+// hence the generous time-outs.
 //
 // Files share their worker's module graph (isolate: false): each builds its own
 // app, store and servers, and no module keeps state a test changes, so
@@ -14,6 +16,7 @@ export default defineConfig({
     environment: 'node',
     isolate: false,
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    setupFiles: ['test/password-cost.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -2,13 +2,22 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 
 // scrypt at the strength OWASP ASVS names (N=2^17, r=8, p=1); Node's default
 // N=2^14 with maxmem 32 MiB falls short, so maxmem is raised to fit 128*N*r.
-const N = 2 ** 17;
+/** The cost every server hashes and verifies at. */
+export const PASSWORD_HASH_N = 2 ** 17;
+let N = PASSWORD_HASH_N;
 const r = 8;
 const p = 1;
 const KEY_LENGTH = 32;
 const MAXMEM = 256 * 1024 * 1024;
 /** Longer inputs are refused before any hashing work (a 1 MB password costs nothing). */
 export const MAX_PASSWORD_LENGTH = 1024;
+/** A hash no password matches, verified when there is no usable one, so that costs the same. */
+const dummyHashFor = (n: number) =>
+  `scrypt$${n}$${r}$${p}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`;
+let dummyHash = dummyHashFor(N);
+
+/** The parameters this server hashes and verifies with, as a stored hash names them: `scrypt$131072$8$1`. */
+export const passwordHashPolicy = (): string => `scrypt$${N}$${r}$${p}`;
 
 function scrypt(password: string, salt: Buffer, n: number, rr: number, pp: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -48,16 +57,29 @@ export async function verifyPassword(password: string, stored: string | null): P
   if (password.length > MAX_PASSWORD_LENGTH) return false;
   // A hash outside the policy is never run: it costs the same one hash as no password at all, and fails.
   const usable = stored !== null && withinHashPolicy(stored);
-  const [, , , , salt, hash] = (usable ? stored : DUMMY_HASH).split('$') as string[];
+  const [, , , , salt, hash] = (usable ? stored : dummyHash).split('$') as string[];
   const expected = Buffer.from(hash as string, 'base64');
   const actual = await scrypt(password, Buffer.from(salt as string, 'base64'), N, r, p);
   // An account without a password still costs one full hash, so timing does not tell it apart.
   return usable && actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
+/**
+ * Tests only: hash and verify at another N from now on (undefined: back to
+ * PASSWORD_HASH_N). One hash at N=2^17 costs 0.75 CPU-seconds here, and the
+ * server tests sign in about 230 times; a file that is about the cost (the
+ * timing and parameter tests of test/auth/login.test.ts) runs at the real one.
+ * Refused outside vitest: no server start, setting or input can lower the cost.
+ */
+export function setPasswordHashNForTests(n: number | undefined): void {
+  if (!process.env.VITEST) throw new Error('setPasswordHashNForTests is for the server tests alone');
+  if (n !== undefined && !(Number.isInteger(Math.log2(n)) && n >= 2 ** 10 && n <= PASSWORD_HASH_N))
+    throw new RangeError(`N must be a power of two from 2^10 to 2^17, not ${n}`);
+  N = n ?? PASSWORD_HASH_N;
+  dummyHash = dummyHashFor(N);
+}
+
 export function hashParams(stored: string): { N: number; r: number; p: number } {
   const [, n, rr, pp] = stored.split('$');
   return { N: Number(n), r: Number(rr), p: Number(pp) };
 }
-
-const DUMMY_HASH = `scrypt$${N}$${r}$${p}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`;

@@ -3,7 +3,7 @@
 import { en, Faker } from '@faker-js/faker';
 import { DEFAULT_TREE_CATEGORY, USER_PROFILE_APPLICATION } from '@userprofile/shared/constants';
 import type { ConsoleRole } from '../auth/contract.ts';
-import { hashPassword } from '../auth/password.ts';
+import { hashPassword, passwordHashPolicy } from '../auth/password.ts';
 import { Store, type StoreOptions } from '../store/store.ts';
 import type {
   ApplicationRecord,
@@ -46,14 +46,15 @@ export const SEEDED_ACCOUNTS: readonly { username: string; role: ConsoleRole; la
   { username: 'sco.admin', role: 'SCO_ADMIN', layoutCodes: ['SCO'] },
 ];
 
-// scrypt at N=2^17 costs ~0.3 s: the seeded password is hashed once per
-// process and password, however often a store is built (tests reseed a lot).
+// scrypt at N=2^17 costs ~0.75 CPU-seconds: the seeded password is hashed once per
+// process, password and cost, however often a store is built (tests reseed a lot).
 const hashCache = new Map<string, Promise<string>>();
 export function seededPasswordHash(password: string): Promise<string> {
-  let hash = hashCache.get(password);
+  const key = `${passwordHashPolicy()}\0${password}`;
+  let hash = hashCache.get(key);
   if (!hash) {
     hash = hashPassword(password);
-    hashCache.set(password, hash);
+    hashCache.set(key, hash);
   }
   return hash;
 }

@@ -7,7 +7,7 @@
 // crypto threads for minutes at each sign-in). The first bad record is
 // named; nothing is said of its values but where it is.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { withinHashPolicy } from '../auth/password.ts';
+import { passwordHashPolicy, withinHashPolicy } from '../auth/password.ts';
 import { oneLine } from '../http/one-line.ts';
 
 const ROLE = { enum: ['ERRIGAL_ADMIN', 'ADMIN', 'SCO_ADMIN'] } as const;
@@ -225,7 +225,7 @@ export function snapshotProblem(doc: { records?: unknown; state?: unknown; histo
       usernames.add(username);
       for (const hash of [r.passwordHash, ...(r.passwordHistory ?? [])])
         if (hash !== null && hash !== undefined && !withinHashPolicy(hash))
-          return `${where}: a password hash outside this server's policy (${quoted(hash.split('$').slice(0, 4).join('$'))}; this server stores and verifies only scrypt$131072$8$1)`;
+          return `${where}: a password hash outside this server's policy (${quoted(hash.split('$').slice(0, 4).join('$'))}; this server stores and verifies only ${passwordHashPolicy()})`;
     }
   }
   if (doc.state !== undefined && (typeof doc.state !== 'object' || doc.state === null || Array.isArray(doc.state)))

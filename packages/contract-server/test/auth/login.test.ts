@@ -3,11 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOGIN_LIMITS, hashParams, hashPassword, verifyPassword } from '../../src/auth/index.ts';
 import { authAppUnderTest } from '../harness.ts';
+import { atProductionHashCost } from '../password-cost.ts';
 import { authorizeRequest, Browser, buildApp, me, PASSWORD, signInToken } from './harness.ts';
 
 const MINUTE = 60_000;
 
-// Sessions and passwords share one app; the failure and rate-limit cases build their own.
+// The session cases share one app; the failure, rate-limit and password cases build their own.
 const shared = authAppUnderTest({}, { reseedEach: false });
 
 function checkSession(browser: Browser) {
@@ -25,6 +26,8 @@ function sessionCookie(res: { cookies: { name: string }[] }) {
 }
 
 describe('failed sign-in', () => {
+  // The time a failure takes is the subject: at the server's own cost.
+  atProductionHashCost();
   const t = authAppUnderTest({}, { reseedEach: false });
 
   it('unknown user and wrong password: same status, same body, similar time', async () => {
@@ -122,18 +125,22 @@ describe('rate limits', () => {
     await t.helper.close();
   }, 60000);
 
-  it('a locked-out attempt costs no password hashing', async () => {
-    const browser = await new Browser(t.app, '10.4.0.1').open();
-    let hashedMs = 0;
-    for (let i = 0; i < 5; i++) {
+  describe("at the server's own hash cost", () => {
+    atProductionHashCost();
+
+    it('a locked-out attempt costs no password hashing', async () => {
+      const browser = await new Browser(t.app, '10.4.0.1').open();
+      let hashedMs = 0;
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        await browser.login('provider.admin', `guess-${i}`);
+        hashedMs = Math.max(hashedMs, performance.now() - started);
+      }
       const started = performance.now();
-      await browser.login('provider.admin', `guess-${i}`);
-      hashedMs = Math.max(hashedMs, performance.now() - started);
-    }
-    const started = performance.now();
-    expect((await browser.login('provider.admin', 'another-guess')).statusCode).toBe(429);
-    expect(performance.now() - started).toBeLessThan(hashedMs / 4);
-  }, 60000);
+      expect((await browser.login('provider.admin', 'another-guess')).statusCode).toBe(429);
+      expect(performance.now() - started).toBeLessThan(hashedMs / 4);
+    }, 60000);
+  });
 });
 
 describe('session cookie', () => {
@@ -224,12 +231,16 @@ describe('session cookie', () => {
 });
 
 describe('passwords', () => {
+  // The hash and its cost are the subject: at the server's own cost, with an app of their own.
+  atProductionHashCost();
+  const t = authAppUnderTest({}, { reseedEach: false });
+
   it('up to at least 64 characters are accepted and not truncated', async () => {
     const long = `${'Long-pass-phrase-'.repeat(6)}!x`; // 104 characters
-    const account = shared.store.findUserByUsername('customer.admin');
+    const account = t.store.findUserByUsername('customer.admin');
     if (!account) throw new Error('seed');
     account.passwordHash = await hashPassword(long);
-    const browser = await new Browser(shared.app).open();
+    const browser = await new Browser(t.app).open();
     expect((await browser.login('customer.admin', long)).statusCode).toBe(200);
     // bcrypt would accept the first 72 bytes alone; scrypt hashes every character.
     expect((await browser.login('customer.admin', long.slice(0, 72))).statusCode).toBe(401);
@@ -238,7 +249,7 @@ describe('passwords', () => {
   });
 
   it('a 1 MB password is refused fast, before any hashing', async () => {
-    const browser = await new Browser(shared.app).open();
+    const browser = await new Browser(t.app).open();
     let started = performance.now();
     await browser.login('provider.admin', 'a-wrong-password');
     const hashedMs = performance.now() - started;
@@ -268,7 +279,7 @@ describe('passwords', () => {
   });
 
   it('are hashed with scrypt at N=2^17, r=8, p=1 (ASVS), salted, never stored in clear', async () => {
-    const stored = shared.store.findAccountByUsername('provider.admin')?.passwordHash as string;
+    const stored = t.store.findAccountByUsername('provider.admin')?.passwordHash as string;
     expect(stored).not.toContain(PASSWORD);
     expect(stored.startsWith('scrypt$')).toBe(true);
     expect(hashParams(stored)).toEqual({ N: 2 ** 17, r: 8, p: 1 });
