@@ -61,16 +61,23 @@ test('the console, signed in, and every other page it serves run under the CSP w
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.goto(href(toUserList()));
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
-  // Chakra's styles are there, in <style> elements that carry the page's nonce.
-  const styles = await page.evaluate(() =>
-    Array.from(document.querySelectorAll('style')).map((s) => ({
-      nonce: s.nonce,
-      rules: s.sheet?.cssRules.length ?? 0,
-    })),
-  );
-  expect(styles.length).toBeGreaterThan(0);
-  expect(styles.every((s) => s.nonce !== '')).toBe(true);
-  expect(styles.reduce((n, s) => n + s.rules, 0)).toBeGreaterThan(100);
+  // Chakra's styles are there, in <style> elements that carry the page's nonce. They are inserted as
+  // the screen renders: the heading comes before the rows, so the rules are counted once the rows
+  // are there, and again until they are all in (a fresh clone read 75 at the heading).
+  await expect(page.locator('[data-users-table] tbody tr').first()).toBeVisible();
+  const styles = () =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll('style')).map((s) => ({
+        nonce: s.nonce,
+        rules: s.sheet?.cssRules.length ?? 0,
+      })),
+    );
+  await expect
+    .poll(async () => (await styles()).reduce((n, s) => n + s.rules, 0), { message: 'CSS rules in <style> elements' })
+    .toBeGreaterThan(100);
+  const inserted = await styles();
+  expect(inserted.length).toBeGreaterThan(0);
+  expect(inserted.every((s) => s.nonce !== '')).toBe(true);
 
   // The stand-in sites: the demo application and the Enterprise SSO sign-in page.
   await page.goto('/demo-app/');
