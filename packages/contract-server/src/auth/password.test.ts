@@ -8,17 +8,19 @@ describe('the test hash cost (test/password-cost.ts)', () => {
     const password = fileURLToPath(new URL('./password.ts', import.meta.url));
     const env = { ...process.env };
     delete env.VITEST;
-    const tsx = fileURLToPath(new URL('../../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+    // tsx as a loader, as the tests start the server (test/storage/server-process.ts).
     const run = spawnSync(
       process.execPath,
       [
-        tsx,
+        '--import',
+        'tsx',
+        '--input-type=module',
         '--eval',
         `import { setPasswordHashNForTests, passwordHashPolicy } from ${JSON.stringify(password)};
          try { setPasswordHashNForTests(1024); } catch (e) { console.log(e.message); }
          console.log(passwordHashPolicy());`,
       ],
-      { env, encoding: 'utf8' },
+      { env, encoding: 'utf8', cwd: fileURLToPath(new URL('.', import.meta.url)) },
     );
     expect(run.stdout.trim().split('\n')).toEqual([
       'setPasswordHashNForTests is for the server tests alone',

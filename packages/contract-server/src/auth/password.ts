@@ -11,10 +11,9 @@ const KEY_LENGTH = 32;
 const MAXMEM = 256 * 1024 * 1024;
 /** Longer inputs are refused before any hashing work (a 1 MB password costs nothing). */
 export const MAX_PASSWORD_LENGTH = 1024;
-/** A hash no password matches, verified when there is no usable one, so that costs the same. */
-const dummyHashFor = (n: number) =>
-  `scrypt$${n}$${r}$${p}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`;
-let dummyHash = dummyHashFor(N);
+/** The salt and hash no password matches, verified when there is no usable hash, so that costs the same. */
+const DUMMY_SALT = Buffer.alloc(16);
+const DUMMY_HASH = Buffer.alloc(KEY_LENGTH);
 
 /** The parameters this server hashes and verifies with, as a stored hash names them: `scrypt$131072$8$1`. */
 export const passwordHashPolicy = (): string => `scrypt$${N}$${r}$${p}`;
@@ -57,9 +56,9 @@ export async function verifyPassword(password: string, stored: string | null): P
   if (password.length > MAX_PASSWORD_LENGTH) return false;
   // A hash outside the policy is never run: it costs the same one hash as no password at all, and fails.
   const usable = stored !== null && withinHashPolicy(stored);
-  const [, , , , salt, hash] = (usable ? stored : dummyHash).split('$') as string[];
-  const expected = Buffer.from(hash as string, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt as string, 'base64'), N, r, p);
+  const [, , , , salt, hash] = usable ? (stored.split('$') as string[]) : [];
+  const expected = hash ? Buffer.from(hash, 'base64') : DUMMY_HASH;
+  const actual = await scrypt(password, salt ? Buffer.from(salt, 'base64') : DUMMY_SALT, N, r, p);
   // An account without a password still costs one full hash, so timing does not tell it apart.
   return usable && actual.length === expected.length && timingSafeEqual(actual, expected);
 }
@@ -76,7 +75,6 @@ export function setPasswordHashNForTests(n: number | undefined): void {
   if (n !== undefined && !(Number.isInteger(Math.log2(n)) && n >= 2 ** 10 && n <= PASSWORD_HASH_N))
     throw new RangeError(`N must be a power of two from 2^10 to 2^17, not ${n}`);
   N = n ?? PASSWORD_HASH_N;
-  dummyHash = dummyHashFor(N);
 }
 
 export function hashParams(stored: string): { N: number; r: number; p: number } {
