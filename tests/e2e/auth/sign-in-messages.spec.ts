@@ -73,13 +73,16 @@ test('a signed-in user whose session ended is told it timed out and signs in aga
   await page.reload();
   await expect(page.getByText(SESSION_TIMED_OUT)).toBeVisible();
   await expect(page).toHaveURL(/\/userprofile\/authorize\?/);
-  // The toast sits below the page's colour-mode toggle, which stays in reach.
+  // The toast sits below the page's colour-mode toggle, which stays in reach: read once it has slid in
+  // (its entry animation starts above its place).
   const toggle = page.getByRole('button', { name: 'Dark mode' });
-  const [toggleBox, toastBox] = [
-    await toggle.boundingBox(),
-    await page.getByRole('status').filter({ hasText: SESSION_TIMED_OUT }).boundingBox(),
-  ];
-  expect(toastBox && toggleBox && toastBox.y >= toggleBox.y + toggleBox.height).toBe(true);
+  const toast = page.getByRole('status').filter({ hasText: SESSION_TIMED_OUT });
+  await expect
+    .poll(async () => {
+      const [toggleBox, toastBox] = [await toggle.boundingBox(), await toast.boundingBox()];
+      return Boolean(toastBox && toggleBox && toastBox.y >= toggleBox.y + toggleBox.height);
+    })
+    .toBe(true);
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();

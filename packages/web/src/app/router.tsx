@@ -7,7 +7,7 @@ import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wou
 import { currentPath, navigateTo } from '../lib/navigation.ts';
 import { HOME_PATH, isRecordId, toForbidden, toLoginStart } from '../lib/paths.ts';
 import { rememberReturnPath } from '../lib/return-path.ts';
-import { type AppRoute, lazyScreen, preloadScreen } from '../lib/routing.ts';
+import { type AppRoute, lazyScreen, preloadScreen, useScreensReady } from '../lib/routing.ts';
 import { useSession } from '../lib/session.ts';
 import { notify } from '../lib/toaster.ts';
 import { currentToken } from '../lib/token.ts';
@@ -26,9 +26,10 @@ function Pending() {
   );
 }
 
-function RouteView({ route }: { route: AppRoute }) {
-  const { status, user } = useSession();
-  const outcome = status === 'checking' ? 'pending' : checkAccess(route.access, user);
+/** `waiting`: the session is being checked, or the screen's chunk is not in yet (AppRoutes). */
+function RouteView({ route, waiting }: { route: AppRoute; waiting: boolean }) {
+  const { user } = useSession();
+  const outcome = waiting ? 'pending' : checkAccess(route.access, user);
 
   useEffect(() => {
     if (outcome === 'login') {
@@ -89,30 +90,39 @@ export function AppRoutes() {
   // rows came later (docs/decisions.md "The suite's time").
   useEffect(() => {
     if (status !== 'checking' || location === '/') return;
-    if (matched.layout === 'shell') ShellLayout.preload();
+    if (matched.layout === 'shell') void ShellLayout.preload();
     preloadScreen(matched.component);
   }, [status, matched, location]);
 
-  if (location === '/') return <HomeRedirect />;
   const allowed = status === 'ready' && checkAccess(matched.access, user) === 'allow';
+  const target = malformed && allowed ? notFoundRoute : matched;
+  // A screen renders once its chunk is in (and the shell's, for a shell route), not suspending on the
+  // way: until then the route shows the same waiting text as while the session is checked. Only for a
+  // visitor who is let in: one on the way to sign in never downloads the shell or the screen.
+  const shellWanted = matched.layout === 'shell' && allowed;
+  const shellReady = useScreensReady(shellWanted ? [ShellLayout] : []);
+  const screenReady = useScreensReady(allowed && location !== '/' ? [target.component] : []);
+  const waiting = status === 'checking' || (allowed && !(screenReady && (!shellWanted || shellReady)));
+
+  if (location === '/') return <HomeRedirect />;
 
   // A visitor on their way to sign in never downloads the shell.
-  const shell = matched.layout === 'shell' && allowed;
+  const shell = shellWanted && shellReady;
 
   // An editor address whose id is no id at all (a mistyped or cut link) is a page that does not exist:
   // the 404 page, not the record load's 'HTTP 400: path.uuid must match format "uuid"'. Guards first.
   const body =
     malformed && allowed ? (
-      <RouteView route={notFoundRoute} />
+      <RouteView route={notFoundRoute} waiting={waiting} />
     ) : (
       <Switch>
         {routes.map((route) => (
           <Route key={route.path} path={route.path}>
-            <RouteView route={route} />
+            <RouteView route={route} waiting={waiting} />
           </Route>
         ))}
         <Route>
-          <RouteView route={notFoundRoute} />
+          <RouteView route={notFoundRoute} waiting={waiting} />
         </Route>
       </Switch>
     );

@@ -1,7 +1,8 @@
 // A sign-in page written without React (./plain), shown by the console's
 // router: it mounts into a box of its own and goes on through the router.
-import { lazy, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { navigateTo } from '../../lib/navigation.ts';
+import { lazyScreen } from '../../lib/routing.ts';
 import type { PageHost } from './plain/card.ts';
 
 const host: PageHost = { go: (path, options) => navigateTo(path, options) };
@@ -17,7 +18,7 @@ function PlainPage({ mount }: { mount: Mount }) {
 
 /** A route's screen showing the plain page whose module `load` fetches when the route is first shown. */
 export function lazyPlainPage(load: () => Promise<Mount>) {
-  return lazy(() =>
+  return lazyScreen(() =>
     load().then((mount) => ({
       default: function Page() {
         return <PlainPage mount={mount} />;
