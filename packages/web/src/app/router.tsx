@@ -7,7 +7,7 @@ import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wou
 import { currentPath, navigateTo } from '../lib/navigation.ts';
 import { HOME_PATH, isRecordId, toForbidden, toLoginStart } from '../lib/paths.ts';
 import { rememberReturnPath } from '../lib/return-path.ts';
-import { type AppRoute, lazyScreen, preloadScreen, useScreensReady } from '../lib/routing.ts';
+import { type AppRoute, lazyScreen, preloadScreen, setRoutePreloader, useScreensReady } from '../lib/routing.ts';
 import { useSession } from '../lib/session.ts';
 import { notify } from '../lib/toaster.ts';
 import { currentToken } from '../lib/token.ts';
@@ -67,6 +67,12 @@ function HomeRedirect() {
   return <Redirect to={signedOut ? toLoginStart() : HOME_PATH} replace />;
 }
 
+/** Asks for the chunks a route renders (its screen, and the shell for a shell route). */
+function preloadRouteChunks(route: AppRoute): void {
+  if (route.layout === 'shell') void ShellLayout.preload();
+  preloadScreen(route.component);
+}
+
 /** The route of `location` and whether its `:uuid` (if any) can name a record at all. */
 function routeOf(parser: Parameters<typeof matchRoute>[0], location: string): { route: AppRoute; malformed: boolean } {
   for (const route of routes) {
@@ -90,9 +96,13 @@ export function AppRoutes() {
   // rows came later (docs/decisions.md "The suite's time").
   useEffect(() => {
     if (status !== 'checking' || location === '/') return;
-    if (matched.layout === 'shell') void ShellLayout.preload();
-    preloadScreen(matched.component);
+    preloadRouteChunks(matched);
   }, [status, matched, location]);
+  // The same, for a page a navigation is about to open (lib/routing.ts preloadRoute).
+  useEffect(() => {
+    setRoutePreloader((path) => preloadRouteChunks(routeOf(parser, path.split(/[?#]/, 1)[0] ?? '').route));
+    return () => setRoutePreloader(undefined);
+  }, [parser]);
 
   const allowed = status === 'ready' && checkAccess(matched.access, user) === 'allow';
   const target = malformed && allowed ? notFoundRoute : matched;

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bindReturnPath, rememberReturnPath, safeReturnPath, takeReturnPath } from './return-path.ts';
+import { bindReturnPath, peekReturnPath, rememberReturnPath, safeReturnPath, takeReturnPath } from './return-path.ts';
 import { installMemoryStorage } from './test-support.ts';
 
 describe('safeReturnPath', () => {
@@ -50,6 +50,16 @@ describe('the return path of a sign-in', () => {
     expect(takeReturnPath('state-2', '/user/list')).toBe('/user/list');
     expect(takeReturnPath('state-1', '/user/list')).toBe('/profile/app/list?name=x');
     expect(takeReturnPath('state-1', '/user/list')).toBe('/user/list');
+  });
+
+  it('can be looked at ahead (to load its page) without being taken', () => {
+    rememberReturnPath('/profile/app/list?name=x');
+    bindReturnPath('state-1');
+    expect(peekReturnPath('state-1', '/user/list')).toBe('/profile/app/list?name=x');
+    expect(peekReturnPath('state-2', '/user/list')).toBe('/user/list');
+    expect(peekReturnPath(null, '/user/list')).toBe('/user/list');
+    expect(takeReturnPath('state-1', '/user/list')).toBe('/profile/app/list?name=x');
+    expect(peekReturnPath('state-1', '/user/list')).toBe('/user/list');
   });
 
   it('is not kept for a later sign-in once one has started', () => {

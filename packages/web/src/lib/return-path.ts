@@ -85,11 +85,16 @@ export function bindReturnPath(state: string): void {
   store.setItem(forState(state), pending);
 }
 
-/** The sign-in of `state` is complete: the page to go to (or `fallback`), forgotten once read. */
-export function takeReturnPath(state: string | null, fallback: string): string {
+/** The page the sign-in of `state` will go to (or `fallback`), left in place. */
+export function peekReturnPath(state: string | null, fallback: string): string {
   const store = session();
   if (!store || !state) return fallback;
-  const saved = store.getItem(forState(state));
-  store.removeItem(forState(state));
-  return safeReturnPath(saved) ?? fallback;
+  return safeReturnPath(store.getItem(forState(state))) ?? fallback;
+}
+
+/** The sign-in of `state` is complete: the page to go to (or `fallback`), forgotten once read. */
+export function takeReturnPath(state: string | null, fallback: string): string {
+  const path = peekReturnPath(state, fallback);
+  if (state) session()?.removeItem(forState(state));
+  return path;
 }

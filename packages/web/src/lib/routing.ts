@@ -87,6 +87,21 @@ export function preloadScreen(component: AnyScreen): void {
   if (isLazyScreen(component)) void component.preload();
 }
 
+let routePreloader: ((path: string) => void) | undefined;
+
+/** The router says how to ask ahead for the chunks of the page at a console path (app/router.tsx). */
+export function setRoutePreloader(preload: ((path: string) => void) | undefined): void {
+  routePreloader = preload;
+}
+
+/**
+ * Asks ahead for the chunks of the page at `path` (a console path, with or without its query),
+ * where a navigation there is coming: the sign-in's last steps, for the page it returns to.
+ */
+export function preloadRoute(path: string): void {
+  routePreloader?.(path);
+}
+
 /**
  * Whether these screens can render without suspending: each chunk is in (or has failed, and its
  * render will say so). Until then the caller shows its own waiting state and this hook asks for

@@ -135,6 +135,23 @@ export function notifyAfterReload(type: Kind, title: string, description?: strin
   store.setItem(AFTER_RELOAD_KEY, JSON.stringify(toasts));
 }
 
+/**
+ * This page is about to be left by a full load nobody asked for (a sign-in that completes by
+ * itself, the provider's session still open): the toasts on screen, and those waiting for the
+ * toaster, go with it and show on the next page of this tab, instead of vanishing unread.
+ */
+export function carryToastsAcrossLoad(): void {
+  const shown = toaster
+    .getVisibleToasts()
+    .filter((t) => typeof t.title === 'string')
+    .map((t) => ({
+      type: (t.type ?? 'info') as Kind,
+      title: t.title as string,
+      description: typeof t.description === 'string' ? t.description : undefined,
+    }));
+  for (const t of [...(pending ?? []), ...shown]) notifyAfterReload(t.type, t.title, t.description);
+}
+
 /** Called by <AppToaster> once it listens; shows what was raised before, and before a reload. */
 export function toasterStarted(): void {
   const queued = [...takeToastsAfterReload(), ...(pending ?? [])];

@@ -7,7 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { navigateTo } from '../../../lib/navigation.ts';
 import { HOME_PATH, href, toLoginStart } from '../../../lib/paths.ts';
-import { takeReturnPath } from '../../../lib/return-path.ts';
+import { peekReturnPath, takeReturnPath } from '../../../lib/return-path.ts';
+import { preloadRoute } from '../../../lib/routing.ts';
 import { storage } from '../../../lib/storage.ts';
 import { AuthCard, LoadingText } from '../auth-card.tsx';
 import { checkCallback } from '../authorize-request.ts';
@@ -67,6 +68,8 @@ export function SelfCallbackPage() {
       throw checked.wrongIssuer ? new CallbackRefused(message, WRONG_ISSUER) : new Error(message);
     }
     if (checked.ticket) storage.set('ticket', checked.ticket);
+    // The page the sign-in returns to is loaded beside the code exchange and GET /me, not after them.
+    preloadRoute(peekReturnPath(state, HOME_PATH));
     await completeSelfLogin(checked.code);
     // Back to the page the sign-in began from (an Enterprise SSO sign-in of the console lands here too).
     navigateTo(takeReturnPath(state, HOME_PATH), { replace: true });

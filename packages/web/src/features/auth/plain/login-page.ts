@@ -10,7 +10,7 @@ import { type ApiError, isApiError } from '../../../lib/api/errors.ts';
 import { getConfig } from '../../../lib/config.ts';
 import { currentPath } from '../../../lib/navigation.ts';
 import { href, paths, toForgotPassword, toLoginStart } from '../../../lib/paths.ts';
-import { notify } from '../../../lib/toaster.ts';
+import { carryToastsAcrossLoad, notify } from '../../../lib/toaster.ts';
 import { type AuthorizeRequest, parseAuthorizeQuery } from '../authorize-request.ts';
 import { authorize, logIn, reuseSession, startSelfLogin, startSsoLogin } from '../sign-in.ts';
 import { button, errorNotice, field, loadingText, mountCard, type PageHost, pageLink } from './card.ts';
@@ -173,6 +173,9 @@ export function mountLoginPage(container: HTMLElement, host: PageHost, start?: P
       const redirectUrl = await reuseSession(request);
       if (!redirectUrl || !alive) return;
       redirecting('Signing in...');
+      // Signed in without a word typed: what the page was saying (why a new sign-in began) is still
+      // unread. It goes with the console's own sign-in (this origin), not to another application.
+      if (new URL(redirectUrl, window.location.href).origin === window.location.origin) carryToastsAcrossLoad();
       follow(redirectUrl);
     } catch (e) {
       if (isApiError(e, 400)) {
