@@ -9,10 +9,10 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import { parseYamlDocument } from '@userprofile/contract/document';
 import { BASE_PATH } from '@userprofile/shared/constants';
 import Fastify, { type FastifyInstance } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
-import { parse as parseYaml } from 'yaml';
 import type { AuthStore } from './auth/contract.ts';
 import { createAuth } from './auth/index.ts';
 import type { SigningKey } from './auth/keys.ts';
@@ -86,7 +86,7 @@ export function extensionsOff(env: NodeJS.ProcessEnv = process.env): boolean {
 
 /** The OpenAPI document (its YAML text) with only the operations `keep` keeps. */
 function operationsOf(documentText: string, keep: (operation: Operation) => boolean): object {
-  const document = parseYaml(documentText) as { paths: Record<string, PathItem> };
+  const document = parseYamlDocument(documentText) as unknown as { paths: Record<string, PathItem> };
   for (const [url, item] of Object.entries(document.paths)) {
     for (const method of Object.keys(item)) {
       if (HTTP_METHODS.has(method) && !keep(item[method] as Operation)) delete item[method];

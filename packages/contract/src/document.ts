@@ -2,7 +2,9 @@
 // matching of a request to its operation, and the documented answer of an
 // operation for a status. Every other part of the package (the validator, the
 // check, the proxy's use of it, the server tests' oracle) starts from here.
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
@@ -11,6 +13,54 @@ export type Json = Record<string, unknown>;
 /** The project's document; `OPENAPI_DOCUMENT` points everything at another copy. */
 export const DOCUMENT_PATH =
   process.env.OPENAPI_DOCUMENT ?? fileURLToPath(new URL('../../../openapi/userprofile.yaml', import.meta.url));
+
+/** Where parsed documents are kept between processes: the checkout's own cache folder. */
+const PARSED_CACHE = fileURLToPath(new URL('../../../node_modules/.cache/userprofile-openapi/', import.meta.url));
+/** The JSON of each YAML text parsed in this process, by the text's SHA-256. */
+const parsedTexts = new Map<string, string>();
+
+/** The cached JSON of `file`, or undefined when there is none or it is not whole JSON. */
+function readParsed(file: string): string | undefined {
+  try {
+    const json = readFileSync(file, 'utf8');
+    JSON.parse(json);
+    return json;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A YAML document (the OpenAPI document) as data: a fresh copy at each call,
+ * which the caller may change. Parsing the YAML takes 145 ms (290 ms cold) and a
+ * server start asked for it three times; it is parsed once per text, kept as
+ * JSON in this process and, by the text's hash, in `node_modules/.cache`, so a
+ * process started later (a test's server, the conformance check) reads JSON
+ * instead (about 1 ms). A change of the text is a new hash, so nothing stale is
+ * read; a cache that cannot be written (a read-only checkout) is only skipped.
+ */
+export function parseYamlDocument(text: string): Json {
+  const key = createHash('sha256').update(text).digest('hex');
+  let json = parsedTexts.get(key);
+  if (json === undefined) {
+    const file = join(PARSED_CACHE, `${key}.json`);
+    json = readParsed(file);
+    if (json === undefined) {
+      json = JSON.stringify(parse(text));
+      try {
+        mkdirSync(PARSED_CACHE, { recursive: true });
+        // Written whole under another name, then renamed: processes starting together never read half a file.
+        const partial = `${file}.${process.pid}.partial`;
+        writeFileSync(partial, json);
+        renameSync(partial, file);
+      } catch {
+        // Not kept: the next process parses again.
+      }
+    }
+    parsedTexts.set(key, json);
+  }
+  return JSON.parse(json) as Json;
+}
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
 
@@ -70,7 +120,7 @@ export interface Contract {
 const escapeRegex = (s: string) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
 
 export function loadContract(source: { path?: string; text?: string } = {}): Contract {
-  const doc = parse(source.text ?? readFileSync(source.path ?? DOCUMENT_PATH, 'utf8')) as Json;
+  const doc = parseYamlDocument(source.text ?? readFileSync(source.path ?? DOCUMENT_PATH, 'utf8'));
   const base = ((doc.servers as { url: string }[] | undefined)?.[0]?.url ?? '').replace(/\/$/, '');
 
   const deref = (value: unknown): Json => {
