@@ -115,11 +115,19 @@ async function ssoState(envBaseUrl: string | null | undefined): Promise<string> 
   }
 }
 
+/** The console's client id, asked for now: a caller starts it beside other calls, then hands it to completeSelfLogin. */
+export function askConsoleClientId(): Promise<string> {
+  const asked = consoleClientId();
+  // Awaited later (by completeSelfLogin), or not at all when the callback is refused first.
+  asked.catch(() => undefined);
+  return asked;
+}
+
 /** selfcallback: exchanges the code with the stored verifier, stores the token, loads the user. */
-export async function completeSelfLogin(code: string): Promise<void> {
+export async function completeSelfLogin(code: string, clientIdAsked?: Promise<string>): Promise<void> {
   const verifier = storage.get('code_verifier');
   if (!verifier) throw new Error('No code verifier is stored for this sign-in');
-  const clientId = await consoleClientId();
+  const clientId = await (clientIdAsked ?? consoleClientId());
   const { data } = await api().POST('/api/v1/auth/token', {
     body: { client_id: clientId, code, code_verifier: verifier, grant_type: 'authorization_code' },
     middleware: [withLoading('Signing in...')],

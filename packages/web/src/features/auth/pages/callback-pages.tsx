@@ -12,7 +12,7 @@ import { preloadRoute } from '../../../lib/routing.ts';
 import { storage } from '../../../lib/storage.ts';
 import { AuthCard, LoadingText } from '../auth-card.tsx';
 import { checkCallback } from '../authorize-request.ts';
-import { completeSelfLogin, completeSsoLogin, providerIssuer } from '../sign-in.ts';
+import { askConsoleClientId, completeSelfLogin, completeSsoLogin, providerIssuer } from '../sign-in.ts';
 
 const FAILED = 'The sign-in could not be completed.';
 const WRONG_ISSUER =
@@ -62,6 +62,8 @@ function useCallbackFlow(run: (search: string) => Promise<void>): string | null 
 export function SelfCallbackPage() {
   const failed = useCallbackFlow(async (search) => {
     const state = storage.get('state');
+    // The client id (GET /auth/frontendconfig) is asked for beside the discovery, not after it.
+    const clientId = askConsoleClientId();
     const checked = checkCallback(search, state, await providerIssuer());
     if (!checked.ok) {
       const message = `Callback refused: ${checked.reason}`;
@@ -70,7 +72,7 @@ export function SelfCallbackPage() {
     if (checked.ticket) storage.set('ticket', checked.ticket);
     // The page the sign-in returns to is loaded beside the code exchange and GET /me, not after them.
     preloadRoute(peekReturnPath(state, HOME_PATH));
-    await completeSelfLogin(checked.code);
+    await completeSelfLogin(checked.code, clientId);
     // Back to the page the sign-in began from (an Enterprise SSO sign-in of the console lands here too).
     navigateTo(takeReturnPath(state, HOME_PATH), { replace: true });
   });
