@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureNode24 } from './node24.mjs';
+import { installNode24InBackground } from './node24.mjs';
 import { buildConsole, ensureChromium, installPackages } from './setup.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,12 +15,12 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const results = join(root, '.test-report');
 
 const steps = [];
-function step(name, fn) {
+async function step(name, fn) {
   const started = Date.now();
   console.log(`\n=== ${name}`);
   let ok = false;
   try {
-    ok = fn() !== false;
+    ok = (await fn()) !== false;
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
   }
@@ -38,15 +38,18 @@ function readJson(file) {
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-step('install', () => {
+await step('install', () => {
   installPackages();
   ensureChromium();
 });
-step('lint (Biome)', () => run(bin('biome'), ['ci', '.']));
-step('OpenAPI lint (Redocly)', () => run(bin('redocly'), ['lint', 'openapi/userprofile.yaml']));
-step('generated API types are current', () => run(process.execPath, ['scripts/gen-api.mjs', '--check']));
-step('type check', () => run(process.execPath, ['scripts/typecheck.mjs']));
-step('unit and contract tests (vitest)', () =>
+// Node 24 is needed only after the lint, the type check and the first vitest run: it downloads meanwhile.
+const node24 = installNode24InBackground();
+node24.catch(() => undefined);
+await step('lint (Biome)', () => run(bin('biome'), ['ci', '.']));
+await step('OpenAPI lint (Redocly)', () => run(bin('redocly'), ['lint', 'openapi/userprofile.yaml']));
+await step('generated API types are current', () => run(process.execPath, ['scripts/gen-api.mjs', '--check']));
+await step('type check', () => run(process.execPath, ['scripts/typecheck.mjs']));
+await step('unit and contract tests (vitest)', () =>
   run(bin('vitest'), [
     'run',
     '--reporter=default',
@@ -76,8 +79,8 @@ const NODE24_FILES = [
   'packages/shared/src/list.test.ts',
   'packages/shared/src/pkce.test.ts',
 ];
-step('storage, crypto, collation and HTTP tests under Node 24 (vitest)', () =>
-  run(ensureNode24(), [
+await step('storage, crypto, collation and HTTP tests under Node 24 (vitest)', async () =>
+  run(await node24, [
     join(root, 'node_modules/vitest/vitest.mjs'),
     'run',
     ...NODE24_FILES,
@@ -86,9 +89,9 @@ step('storage, crypto, collation and HTTP tests under Node 24 (vitest)', () =>
     `--outputFile.json=${join(results, 'vitest-node24.json')}`,
   ]),
 );
-const built = step('console build', () => buildConsole());
+const built = await step('console build', () => buildConsole());
 if (built) {
-  step('end-to-end tests (Playwright, Chromium)', () =>
+  await step('end-to-end tests (Playwright, Chromium)', () =>
     run(bin('playwright'), ['test', '--reporter=list,json'], {
       CI: process.env.CI ?? '1',
       PLAYWRIGHT_JSON_OUTPUT_NAME: join(results, 'e2e.json'),
@@ -104,13 +107,13 @@ if (vitest) {
   counts.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
   console.log(`\nvitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed of ${vitest.numTotalTests}`);
 }
-const node24 = readJson(join(results, 'vitest-node24.json'));
-if (node24) {
-  counts.passed += node24.numPassedTests;
-  counts.failed += node24.numFailedTests;
-  counts.skipped += node24.numPendingTests + (node24.numTodoTests ?? 0);
+const node24Report = readJson(join(results, 'vitest-node24.json'));
+if (node24Report) {
+  counts.passed += node24Report.numPassedTests;
+  counts.failed += node24Report.numFailedTests;
+  counts.skipped += node24Report.numPendingTests + (node24Report.numTodoTests ?? 0);
   console.log(
-    `vitest on Node 24: ${node24.numPassedTests} passed, ${node24.numFailedTests} failed of ${node24.numTotalTests}`,
+    `vitest on Node 24: ${node24Report.numPassedTests} passed, ${node24Report.numFailedTests} failed of ${node24Report.numTotalTests}`,
   );
 }
 const e2e = readJson(join(results, 'e2e.json'));
