@@ -44,13 +44,6 @@ const signingIn = !currentToken() && (path === '/' || path === paths.loginStart 
 // configuration names the API, beside the page's module instead of after it.
 const config = loadConfig().then(() => {
   if (signingIn && path !== paths.authorize) preload(`${getConfig().apiBaseUrl}/api/v1/auth/frontendconfig`);
-  // The end of the console's own sign-in: the code exchange and GET /me go out now, beside the
-  // console's module (300 ms of evaluation) instead of after it; the page joins them (its failure shows there).
-  if (path === paths.selfCallback) {
-    import('./features/auth/self-callback.ts')
-      .then((m) => m.selfCallbackExchange(window.location.search))
-      .catch(() => undefined);
-  }
 });
 
 const startConsole = () => import('./app/start.tsx').then((m) => m.startConsole(root));

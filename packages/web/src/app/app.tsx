@@ -7,7 +7,6 @@ import { LoadingOverlay } from '../components/ui/loading-overlay.tsx';
 import { AppToaster } from '../components/ui/toaster.tsx';
 import { loadCurrentUser } from '../lib/current-user.ts';
 import { BASE_PATH } from '../lib/paths.ts';
-import { useSession } from '../lib/session.ts';
 import { AppRoutes } from './router.tsx';
 import { useSessionExpiry } from './session-expiry.ts';
 import { styleCache } from './style-cache.ts';
@@ -15,8 +14,7 @@ import { system } from './theme.ts';
 
 function Session() {
   useEffect(() => {
-    // A sign-in completing on this page (selfcallback) may have loaded the user already.
-    if (!useSession.getState().user) void loadCurrentUser();
+    void loadCurrentUser();
   }, []);
   useSessionExpiry();
   return null;

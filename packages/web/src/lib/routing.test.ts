@@ -1,7 +1,7 @@
 import { createElement, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyScreen, preloadRoute, setRoutePreloader } from './routing.ts';
+import { lazyScreen } from './routing.ts';
 
 const screen = (text: string) => ({ default: () => createElement('p', null, text) });
 /** What a render shows: the screen, or the Suspense fallback "waiting" when the screen suspends. */
@@ -45,22 +45,5 @@ describe('lazyScreen', () => {
     // The render asks again (and would show a second failure through the route's error boundary).
     expect(rendered(Screen)).toContain('waiting');
     expect(load).toHaveBeenCalledTimes(2);
-  });
-});
-
-describe('preloadRoute', () => {
-  it('hands a request made before the router started over to it when it starts, once', () => {
-    setRoutePreloader(undefined);
-    preloadRoute('/user/list');
-    preloadRoute('/profile/app/list?name=x');
-    const asked: string[] = [];
-    setRoutePreloader((path) => asked.push(path));
-    expect(asked).toEqual(['/user/list', '/profile/app/list?name=x']);
-    preloadRoute('/user/new');
-    expect(asked).toEqual(['/user/list', '/profile/app/list?name=x', '/user/new']);
-    setRoutePreloader(undefined);
-    setRoutePreloader((path) => asked.push(path));
-    expect(asked).toHaveLength(3);
-    setRoutePreloader(undefined);
   });
 });

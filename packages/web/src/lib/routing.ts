@@ -88,23 +88,18 @@ export function preloadScreen(component: AnyScreen): void {
 }
 
 let routePreloader: ((path: string) => void) | undefined;
-/** Asked for before the router had started (the sign-in's exchange starts before the console does). */
-let preloadsAsked: string[] = [];
 
 /** The router says how to ask ahead for the chunks of the page at a console path (app/router.tsx). */
 export function setRoutePreloader(preload: ((path: string) => void) | undefined): void {
   routePreloader = preload;
-  if (preload) for (const path of preloadsAsked.splice(0)) preload(path);
 }
 
 /**
  * Asks ahead for the chunks of the page at `path` (a console path, with or without its query),
  * where a navigation there is coming: the sign-in's last steps, for the page it returns to.
- * Before the router has started, the request waits for it.
  */
 export function preloadRoute(path: string): void {
-  if (routePreloader) routePreloader(path);
-  else preloadsAsked = [...preloadsAsked, path];
+  routePreloader?.(path);
 }
 
 /**

@@ -7,14 +7,26 @@ import { useEffect, useRef, useState } from 'react';
 import { Notice } from '../../../components/ui/notice.tsx';
 import { navigateTo } from '../../../lib/navigation.ts';
 import { HOME_PATH, href, toLoginStart } from '../../../lib/paths.ts';
-import { takeReturnPath } from '../../../lib/return-path.ts';
+import { peekReturnPath, takeReturnPath } from '../../../lib/return-path.ts';
+import { preloadRoute } from '../../../lib/routing.ts';
 import { storage } from '../../../lib/storage.ts';
 import { AuthCard, LoadingText } from '../auth-card.tsx';
 import { checkCallback } from '../authorize-request.ts';
-import { CallbackRefused, selfCallbackExchange } from '../self-callback.ts';
-import { completeSsoLogin } from '../sign-in.ts';
+import { askConsoleClientId, completeSelfLogin, completeSsoLogin, providerIssuer } from '../sign-in.ts';
 
 const FAILED = 'The sign-in could not be completed.';
+const WRONG_ISSUER =
+  'This sign-in answer comes from another sign-in service than the one asked (iss), so it was refused. Please sign in again.';
+
+/** A refusal whose reason the page says (the others are only logged, spec §8). */
+class CallbackRefused extends Error {
+  constructor(
+    message: string,
+    readonly shown: string,
+  ) {
+    super(message);
+  }
+}
 
 function CallbackFrame({ failed }: { failed: string | null }) {
   return (
@@ -49,7 +61,18 @@ function useCallbackFlow(run: (search: string) => Promise<void>): string | null 
 
 export function SelfCallbackPage() {
   const failed = useCallbackFlow(async (search) => {
-    const state = await selfCallbackExchange(search);
+    const state = storage.get('state');
+    // The client id (GET /auth/frontendconfig) is asked for beside the discovery, not after it.
+    const clientId = askConsoleClientId();
+    const checked = checkCallback(search, state, await providerIssuer());
+    if (!checked.ok) {
+      const message = `Callback refused: ${checked.reason}`;
+      throw checked.wrongIssuer ? new CallbackRefused(message, WRONG_ISSUER) : new Error(message);
+    }
+    if (checked.ticket) storage.set('ticket', checked.ticket);
+    // The page the sign-in returns to is loaded beside the code exchange and GET /me, not after them.
+    preloadRoute(peekReturnPath(state, HOME_PATH));
+    await completeSelfLogin(checked.code, clientId);
     // Back to the page the sign-in began from (an Enterprise SSO sign-in of the console lands here too).
     navigateTo(takeReturnPath(state, HOME_PATH), { replace: true });
   });
