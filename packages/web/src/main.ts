@@ -36,17 +36,25 @@ function preload(url: string): void {
 startColorMode();
 const root = document.getElementById('root') as HTMLElement;
 const path = currentPath();
+// The end of the console's own sign-in (features/auth/plain/self-callback-page.ts), whatever is stored.
+const finishingSignIn = path === paths.selfCallback;
 // The paths startSignInPages shows (features/auth/plain/login-page.ts); any other is the console's.
-const signingIn = !currentToken() && (path === '/' || path === paths.loginStart || path === paths.authorize);
+const signingIn =
+  finishingSignIn || (!currentToken() && (path === '/' || path === paths.loginStart || path === paths.authorize));
 
 // '/' and auth/login/user go on to the console's own sign-in, whose first call
 // (features/auth/sign-in.ts startSelfLogin) is asked for as soon as the
 // configuration names the API, beside the page's module instead of after it.
 const config = loadConfig().then(() => {
-  if (signingIn && path !== paths.authorize) preload(`${getConfig().apiBaseUrl}/api/v1/auth/frontendconfig`);
+  if (signingIn && path !== paths.authorize && !finishingSignIn) {
+    preload(`${getConfig().apiBaseUrl}/api/v1/auth/frontendconfig`);
+  }
 });
 
-const startConsole = () => import('./app/start.tsx').then((m) => m.startConsole(root));
+// selfcallback starts the console once the code is exchanged: its module loads beside the exchange.
+const consoleModule = finishingSignIn ? import('./app/start.tsx') : null;
+consoleModule?.catch(() => undefined);
+const startConsole = () => (consoleModule ?? import('./app/start.tsx')).then((m) => m.startConsole(root));
 const started = signingIn
   ? Promise.all([import('./features/auth/plain/login-page.ts'), config]).then(([m]) =>
       m.startSignInPages(root, () => {

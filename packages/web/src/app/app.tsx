@@ -7,6 +7,7 @@ import { LoadingOverlay } from '../components/ui/loading-overlay.tsx';
 import { AppToaster } from '../components/ui/toaster.tsx';
 import { loadCurrentUser } from '../lib/current-user.ts';
 import { BASE_PATH } from '../lib/paths.ts';
+import { useSession } from '../lib/session.ts';
 import { AppRoutes } from './router.tsx';
 import { useSessionExpiry } from './session-expiry.ts';
 import { styleCache } from './style-cache.ts';
@@ -14,7 +15,8 @@ import { system } from './theme.ts';
 
 function Session() {
   useEffect(() => {
-    void loadCurrentUser();
+    // A sign-in completing on this page (selfcallback, src/main.ts) may have loaded the user already, or be loading it.
+    if (!useSession.getState().user) void loadCurrentUser();
   }, []);
   useSessionExpiry();
   return null;

@@ -1,54 +1,75 @@
 // Reads a JSON array answer as it arrives (issue 34 item 13: the users list
-// of 100,000 users is a 34 MB answer): the first `first` elements are handed
-// over as soon as they are in (a list shows its first rows while the rest is
-// still on its way), then the whole array once the answer is complete. Only
-// the beginning is scanned by hand (for where its elements end, strings and
-// escapes minded); the whole is parsed once by JSON.parse.
+// of 100,000 users is a 34 MB answer). Each piece that arrives is cut after
+// its last whole element and parsed by JSON.parse on its own: the first
+// `first` elements are handed over as soon as they are in (a list shows its
+// first rows while the rest is still on its way), and the work on the rest
+// gives the browser its turn every few milliseconds. One JSON.parse of the
+// whole answer held the page for 300-350 ms, and when the answer had all
+// arrived by then, it came before the first rows were painted.
+import { afterNextPaint, nextTask } from './yield.ts';
 
-/** Where the first `count` top-level elements of an array's text end (the index after the last), or -1. */
-export class ArrayPrefixScanner {
-  private depth = 0;
-  private inString = false;
-  private escaped = false;
-  private found = 0;
-  private scanned = 0;
-  /** The end of the `count`-th element once found. */
-  end = -1;
+/** How long the reading works before it gives the browser its turn. */
+const SLICE_MS = 8;
 
-  constructor(private readonly count: number) {}
+/** Where one object element ends and the next begins, in compact JSON. */
+const BETWEEN_OBJECTS = '},{';
 
-  /** Scans `text` (the whole text so far; only what is new is read). Answers whether the elements are in. */
-  scan(text: string): boolean {
-    if (this.end >= 0) return true;
-    for (let i = this.scanned; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (c === 92 /* \ */) this.escaped = true;
-        else if (c === 34 /* " */) this.inString = false;
-        continue;
-      }
-      if (c === 34) this.inString = true;
-      else if (c === 123 /* { */ || c === 91 /* [ */) this.depth++;
-      else if (c === 125 /* } */ || c === 93 /* ] */) {
-        this.depth--;
-        // An element of the top-level array closed.
-        if (this.depth === 1 && ++this.found === this.count) {
-          this.end = i + 1;
-          this.scanned = i + 1;
-          return true;
-        }
-      }
+/**
+ * A JSON array's text, given piece by piece, answered as the elements each
+ * piece completes. A cut is tried after the last `},{` of the text held; it
+ * is kept only if JSON.parse takes what comes before it as whole elements.
+ * That is exact: a `}` inside a string would leave the string open, one
+ * inside a nested value would leave a bracket open, and either fails the
+ * parse. What fails is held, with what follows, for a later cut or the end.
+ * Arrays of other values, or pretty-printed ones, are parsed at the end, whole.
+ */
+export class JsonArrayReader<T> {
+  private text = '';
+  private opened = false;
+  /** After a cut that failed, none is tried before the held text has doubled (each parse is paid once, amortized). */
+  private retryAt = 0;
+
+  /** Adds `more`; answers the elements it completed (often none). */
+  push(more: string): T[] {
+    this.text += more;
+    if (!this.opened) {
+      const start = this.text.search(/\S/);
+      if (start < 0) return [];
+      if (this.text[start] !== '[') throw new SyntaxError('The answer is not a JSON array');
+      this.opened = true;
+      this.text = this.text.slice(start + 1);
     }
-    this.scanned = text.length;
-    return false;
+    if (this.text.length < this.retryAt) return [];
+    const cut = this.text.lastIndexOf(BETWEEN_OBJECTS);
+    if (cut < 0) return [];
+    let elements: T[];
+    try {
+      elements = JSON.parse(`[${this.text.slice(0, cut + 1)}]`) as T[];
+    } catch {
+      this.retryAt = 2 * this.text.length;
+      return [];
+    }
+    this.text = this.text.slice(cut + 2);
+    this.retryAt = 0;
+    return elements;
+  }
+
+  /** The end of the text: the elements still held. A text of blanks alone reads as an empty array. */
+  end(): T[] {
+    if (!this.opened) {
+      if (this.text.trim() === '') return [];
+      throw new SyntaxError('The answer is not a JSON array');
+    }
+    // The held text ends with the array's `]`: JSON.parse checks that, and that nothing follows it.
+    return JSON.parse(`[${this.text}`) as T[];
   }
 }
 
 /**
  * The array in `body`, read to its end; `onFirst` gets its first `first`
  * elements as soon as they have arrived (not at all when the whole array is
- * shorter: the caller gets it whole soon enough).
+ * shorter, or could not be cut before its end: the caller gets it whole soon
+ * enough), and the browser paints them before the rest is read on.
  */
 export async function readJsonArray<T>(
   body: ReadableStream<Uint8Array>,
@@ -57,26 +78,28 @@ export async function readJsonArray<T>(
 ): Promise<T[]> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  const parts: string[] = [];
-  const scanner = new ArrayPrefixScanner(first);
-  let head = '';
+  const array = new JsonArrayReader<T>();
+  const rows: T[] = [];
+  const take = (elements: T[]) => {
+    for (const element of elements) rows.push(element);
+  };
   let handed = false;
+  let since = performance.now();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    const text = decoder.decode(value, { stream: true });
-    parts.push(text);
-    if (!handed) {
-      head += text;
-      if (scanner.scan(head)) {
-        handed = true;
-        const start = head.indexOf('[');
-        onFirst(JSON.parse(`[${head.slice(start + 1, scanner.end)}]`) as T[]);
-        head = '';
-      }
+    take(array.push(decoder.decode(value, { stream: true })));
+    if (!handed && rows.length >= first) {
+      handed = true;
+      onFirst(rows.slice(0, first));
+      await afterNextPaint();
+      since = performance.now();
+    } else if (performance.now() - since > SLICE_MS) {
+      await nextTask();
+      since = performance.now();
     }
   }
-  parts.push(decoder.decode());
-  const whole = parts.join('');
-  return (whole.trim() === '' ? [] : JSON.parse(whole)) as T[];
+  take(array.push(decoder.decode()));
+  take(array.end());
+  return rows;
 }

@@ -9,6 +9,8 @@ export type Key =
   | 'sso_state'
   | 'sso_code_verifier'
   | 'sso_authorize_request'
+  // What the console's own sign-in learned as it began (features/auth/sign-in.ts startSelfLogin).
+  | 'self_sign_in'
   | 'color_mode'
   // What the backend offers beyond spec §7 (lib/extensions.ts): learned once per sign-in.
   | 'extensions';

@@ -9,9 +9,10 @@ import { lazyPlainPage } from './plain-page.tsx';
 const LoginStart = lazyPlainPage(() => import('./plain/login-start-page.ts').then((m) => m.mountLoginStartPage));
 const Login = lazyPlainPage(() => import('./plain/login-page.ts').then((m) => m.mountLoginPage));
 
-const callbacks = () => import('./pages/callback-pages.tsx');
-const SelfCallback = lazyScreen(() => callbacks().then((m) => ({ default: m.SelfCallbackPage })));
-const SsoCallback = lazyScreen(() => callbacks().then((m) => ({ default: m.SsoCallbackPage })));
+const SelfCallback = lazyPlainPage(() => import('./plain/self-callback-page.ts').then((m) => m.mountSelfCallbackPage));
+const SsoCallback = lazyScreen(() =>
+  import('./pages/callback-pages.tsx').then((m) => ({ default: m.SsoCallbackPage })),
+);
 const Logout = lazyScreen(() => import('./pages/logout-page.tsx'));
 const passwords = () => import('./pages/password-pages.tsx');
 const ForgotPassword = lazyScreen(() => passwords().then((m) => ({ default: m.ForgotPasswordPage })));

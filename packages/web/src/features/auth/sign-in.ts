@@ -25,15 +25,37 @@ async function consoleClientId(): Promise<string> {
   return clientId;
 }
 
+/**
+ * What the console's own sign-in learned as it began, kept beside its state:
+ * its client id and the issuer its answer must name (RFC 9207 compares the
+ * answer with the server the request went to). selfcallback then asks for
+ * neither again; `issuer` is absent when discovery could not be read then.
+ */
+interface SelfSignIn {
+  clientId: string;
+  issuer?: IssuerRule | null;
+}
+
 /** auth/login/user: a fresh state and verifier are stored; answers the authorize path to go to. */
 export async function startSelfLogin(origin = window.location.origin): Promise<string> {
-  const clientId = await consoleClientId();
+  const [clientId, issuer] = await Promise.all([
+    consoleClientId(),
+    // A failure here is not the sign-in's: selfcallback asks again, and says why if it fails there.
+    providerIssuer().catch(() => undefined),
+  ]);
   const state = createState();
   const verifier = createCodeVerifier();
   storage.set('state', state);
   storage.set('code_verifier', verifier);
+  storage.setJson('self_sign_in', { clientId, ...(issuer === undefined ? {} : { issuer }) } satisfies SelfSignIn);
   bindReturnPath(state);
   return selfAuthorizePath({ clientId, origin, challenge: await createCodeChallenge(verifier), state });
+}
+
+/** The issuer the console's own sign-in answer must name: as learned when it began, else asked for now. */
+export async function selfSignInIssuer(): Promise<IssuerRule | null> {
+  const started = storage.getJson<Partial<SelfSignIn>>('self_sign_in');
+  return started?.issuer !== undefined ? started.issuer : providerIssuer();
 }
 
 /** POST /auth/session: the redirect URL when the browser already has a sign-in session, else null (204). */
@@ -115,8 +137,10 @@ async function ssoState(envBaseUrl: string | null | undefined): Promise<string> 
   }
 }
 
-/** The console's client id, asked for now: a caller starts it beside other calls, then hands it to completeSelfLogin. */
+/** The console's client id: as learned when its sign-in began, else asked for now (a caller starts it beside other calls). */
 export function askConsoleClientId(): Promise<string> {
+  const started = storage.getJson<Partial<SelfSignIn>>('self_sign_in');
+  if (typeof started?.clientId === 'string' && started.clientId) return Promise.resolve(started.clientId);
   const asked = consoleClientId();
   // Awaited later (by completeSelfLogin), or not at all when the callback is refused first.
   asked.catch(() => undefined);
@@ -127,7 +151,7 @@ export function askConsoleClientId(): Promise<string> {
 export async function completeSelfLogin(code: string, clientIdAsked?: Promise<string>): Promise<void> {
   const verifier = storage.get('code_verifier');
   if (!verifier) throw new Error('No code verifier is stored for this sign-in');
-  const clientId = await (clientIdAsked ?? consoleClientId());
+  const clientId = await (clientIdAsked ?? askConsoleClientId());
   const { data } = await api().POST('/api/v1/auth/token', {
     body: { client_id: clientId, code, code_verifier: verifier, grant_type: 'authorization_code' },
     middleware: [withLoading('Signing in...')],
@@ -136,6 +160,7 @@ export async function completeSelfLogin(code: string, clientIdAsked?: Promise<st
   storeToken(data.access_token);
   storage.remove('state');
   storage.remove('code_verifier');
+  storage.remove('self_sign_in');
   await loadCurrentUser();
 }
 

@@ -15,6 +15,7 @@ import { type BulkStep, type RunResult, runBulk } from '../../lib/bulk-users/bul
 import { businessProfiles } from '../../lib/data/business-profiles.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
 import { visibilityProfiles } from '../../lib/data/visibility-profiles.ts';
+import { afterNextPaint } from '../../lib/yield.ts';
 import {
   changedBy,
   checkSelection,
@@ -98,7 +99,7 @@ export function BulkDialog({
       error = failureReason(e);
     }
     onDone(outcomeOf(request.kind === 'undo' ? null : action, action, ran, error, before, profile));
-    requestAnimationFrame(() => setTimeout(() => performance.mark(MARK_BULK_RESULT), 0));
+    void afterNextPaint().then(() => performance.mark(MARK_BULK_RESULT));
   };
 
   const question = undo

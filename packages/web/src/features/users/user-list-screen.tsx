@@ -20,6 +20,7 @@ import { toUserBulk, toUserNew } from '../../lib/paths.ts';
 import { roleOf, useSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
 import { useViewInUrl } from '../../lib/use-view-in-url.ts';
+import { afterNextPaint } from '../../lib/yield.ts';
 import { pullUsers } from './api.ts';
 import {
   columnText,
@@ -303,10 +304,9 @@ function UserTableView({
     return () => clearTimeout(id);
   }, [index]);
 
-  // After the next frame is painted (a task queued from requestAnimationFrame runs after the paint).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per list, when its first page is committed
   useLayoutEffect(() => {
-    requestAnimationFrame(() => setTimeout(() => performance.mark(MARK_LIST_PAINTED), 0));
+    void afterNextPaint().then(() => performance.mark(MARK_LIST_PAINTED));
   }, [index]);
 
   const sortPending = sort !== null && order === null;

@@ -11,11 +11,13 @@ import { getConfig } from '../../../lib/config.ts';
 import { currentPath } from '../../../lib/navigation.ts';
 import { href, paths, toForgotPassword, toLoginStart } from '../../../lib/paths.ts';
 import { carryToastsAcrossLoad, notify } from '../../../lib/toaster.ts';
+import { askForAfterSignIn, isConsoleSignIn } from '../after-sign-in.ts';
 import { type AuthorizeRequest, parseAuthorizeQuery } from '../authorize-request.ts';
 import { authorize, logIn, reuseSession, startSelfLogin, startSsoLogin } from '../sign-in.ts';
 import { button, errorNotice, field, loadingText, mountCard, type PageHost, pageLink } from './card.ts';
 import { h } from './dom.ts';
 import { startFailed } from './login-start-page.ts';
+import { mountSelfCallbackPage } from './self-callback-page.ts';
 import { startPlainToaster } from './toaster.ts';
 
 function retryAfterSeconds(error: ApiError): number | null {
@@ -169,6 +171,7 @@ export function mountLoginPage(container: HTMLElement, host: PageHost, start?: P
   // Beside the form: a browser that is already signed in goes straight on.
   void ready.then(async (request) => {
     if (!request || !alive) return;
+    if (isConsoleSignIn(request)) askForAfterSignIn('prefetch');
     try {
       const redirectUrl = await reuseSession(request);
       if (!redirectUrl || !alive) return;
@@ -214,6 +217,8 @@ export function startSignInPages(root: HTMLElement, leave: () => void): void {
       unmount = mountLoginPage(root, host, startSelfLogin());
     } else if (path === paths.authorize) {
       unmount = mountLoginPage(root, host);
+    } else if (path === paths.selfCallback) {
+      unmount = mountSelfCallbackPage(root, host);
     } else {
       window.removeEventListener('popstate', onPopState);
       stopToasts();
