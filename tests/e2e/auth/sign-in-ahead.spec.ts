@@ -57,6 +57,9 @@ test('selfcallback asks nothing again that the sign-in learned when it began, an
   const discovery = requestsTo(page, '/.well-known/openid-configuration');
   const me = requestsTo(page, '/api/v1/me');
   const token = requestsTo(page, '/api/v1/auth/token');
+  // The list the page opens with is asked for as the console starts, and the screen joins that load.
+  const activeList = requestsTo(page, '/api/v1/user/list/active');
+  const inactiveList = requestsTo(page, '/api/v1/user/list/inactive');
   await page.goto('/userprofile/');
   await page.getByLabel('Username', { exact: true }).fill(ACCOUNTS.provider);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -70,11 +73,28 @@ test('selfcallback asks nothing again that the sign-in learned when it began, an
   expect(discovery).toHaveLength(1);
   expect(token).toHaveLength(1);
   expect(me).toHaveLength(1);
+  expect(activeList).toHaveLength(1);
+  expect(inactiveList).toHaveLength(0);
   // Nothing of the sign-in in progress is left behind.
   const left = await page.evaluate(() =>
     ['state', 'code_verifier', 'self_sign_in'].filter((k) => localStorage.getItem(`user-profile.${k}`) !== null),
   );
   expect(left).toEqual([]);
+});
+
+test('a sign-in that returns to the inactive list asks for that list alone', async ({ page, mock: _ }) => {
+  const activeList = requestsTo(page, '/api/v1/user/list/active');
+  const inactiveList = requestsTo(page, '/api/v1/user/list/inactive');
+  await page.goto('/userprofile/user/list?status=inactive');
+  await expect(page).toHaveURL(/\/userprofile\/authorize\?/);
+  await page.getByLabel('Username', { exact: true }).fill(ACCOUNTS.provider);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/userprofile\/user\/list\?status=inactive$/);
+  await expect(page.getByRole('button', { name: 'Inactive', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('[data-users-table] tbody tr a.username').first()).toBeVisible();
+  expect(inactiveList).toHaveLength(1);
+  expect(activeList).toHaveLength(0);
 });
 
 test('a sign-in begun before this build asked for nothing ahead still completes', async ({ page, mock: _ }) => {

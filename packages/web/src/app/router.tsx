@@ -91,9 +91,8 @@ export function AppRoutes() {
 
   // While the start-up GET /me is out, the page's chunks are asked for together (a signed-in visitor
   // is let in far more often than not), not one after another as each render finds it needs the next;
-  // once the guard has answered, rendering the route asks for them itself. The screen's data is not
-  // asked for ahead: at 100,000 users the list then arrived while the shell rendered, and its first
-  // rows came later (docs/decisions.md "The suite's time").
+  // once the guard has answered, rendering the route asks for them itself. The screen's data waits for
+  // the guard: a token GET /me refuses would have a data call end the session as well.
   useEffect(() => {
     if (status !== 'checking' || location === '/') return;
     preloadRouteChunks(matched);
@@ -106,6 +105,14 @@ export function AppRoutes() {
 
   const allowed = status === 'ready' && checkAccess(matched.access, user) === 'allow';
   const target = malformed && allowed ? notFoundRoute : matched;
+  // A visitor let in as the console starts (a sign-in that has just loaded the user): the page's chunks
+  // and the data it opens with are asked for beside the first render, not once the screen has rendered.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the console starts
+  useEffect(() => {
+    if (!allowed) return;
+    preloadRouteChunks(target);
+    target.preloadData?.();
+  }, []);
   // A screen renders once its chunk is in (and the shell's, for a shell route), not suspending on the
   // way: until then the route shows the same waiting text as while the session is checked. Only for a
   // visitor who is let in: one on the way to sign in never downloads the shell or the screen.

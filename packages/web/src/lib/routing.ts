@@ -17,6 +17,11 @@ export interface AppRoute {
   /** The screen, usually loaded lazily (React's lazy()). */
   // biome-ignore lint/suspicious/noExplicitAny: route screens take their own props (wouter params)
   component: ComponentType<any>;
+  /**
+   * Asks for the data the screen opens with, ahead of its render, where the console starts with
+   * the visitor already let in (a sign-in that has just loaded the user); the screen then joins it.
+   */
+  preloadData?: () => void;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: route screens take their own props (wouter params)
