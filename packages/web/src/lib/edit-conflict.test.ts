@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedKeys, mergeChoices, newerChoice } from './edit-conflict.ts';
+import { changedKeys, describeFields, inWords, mergeChoices, namesIn, newerChoice } from './edit-conflict.ts';
 
 const opened = { email: 'a@x', firstName: 'Ann', lastName: 'Lee' };
 
@@ -25,5 +25,30 @@ describe('edit conflict (issue 34 item 2)', () => {
       email: 'b@x',
       firstName: 'Anna',
     });
+  });
+
+  it('describes only the labelled fields, in words, names for ids', () => {
+    interface Form {
+      name: string;
+      password: string;
+      active: boolean;
+      roles: string[];
+      company: string | null;
+    }
+    const roles = [
+      { uuid: 'r1', name: 'ALARM_OPERATOR' },
+      { uuid: 'r2', name: 'PM_ANALYST' },
+    ];
+    const describe = describeFields<Form>(
+      { name: 'Name', active: 'Status', roles: 'Roles', company: 'Company' },
+      { roles: (uuids) => namesIn(roles, uuids), company: (uuid) => uuid ?? 'Every company' },
+    );
+    const form: Form = { name: 'NOC', password: 'secret', active: false, roles: ['r2', 'gone', 'r1'], company: null };
+    expect(describe('name', form)).toEqual({ label: 'Name', value: 'NOC' });
+    expect(describe('password', form)).toBeNull();
+    expect(describe('active', form)).toEqual({ label: 'Status', value: 'No' });
+    expect(describe('roles', form)).toEqual({ label: 'Roles', value: 'ALARM_OPERATOR, PM_ANALYST, gone' });
+    expect(describe('company', form)).toEqual({ label: 'Company', value: 'Every company' });
+    expect([inWords(null), inWords(['a', null, 2]), inWords(true)]).toEqual(['', 'a, 2', 'Yes']);
   });
 });

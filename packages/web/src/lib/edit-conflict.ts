@@ -67,7 +67,7 @@ export function conflictView<R, Form>(
   opened: Form,
   deps: {
     what: string;
-    describe: ((key: keyof Form & string, form: Form) => { label: string; value: string } | null) | undefined;
+    describe: DescribeField<Form> | undefined;
     editedAt: ReadonlyMap<string, number>;
     theirsAt: number | null;
     update: (next: ConflictState<R, Form> | null) => void;
@@ -98,4 +98,43 @@ export function conflictView<R, Form>(
     reload: deps.reload,
     cancel: () => deps.update(null),
   };
+}
+
+/** How the conflict dialog shows a field: its label, its value in words; null for a field it does not list. */
+export type DescribeField<Form> = (key: keyof Form & string, form: Form) => { label: string; value: string } | null;
+
+/** A value in words: text as it is, yes or no, a list joined; nothing for none. */
+export function inWords(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.map(inWords).filter(Boolean).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * A form's DescribeField: the fields of `labels` only (a password, an id or a
+ * field the form does not show is left out), each in words, by `words` where
+ * the value is an id or a structure a person reads by name.
+ */
+export function describeFields<Form>(
+  labels: Partial<Record<keyof Form & string, string>>,
+  words: { [K in keyof Form & string]?: (value: Form[K], form: Form) => string } = {},
+): DescribeField<Form> {
+  return (key, form) => {
+    const label = labels[key];
+    if (!label) return null;
+    const word = words[key];
+    return { label, value: word ? word(form[key], form) : inWords(form[key]) };
+  };
+}
+
+/** The names of `uuids` in `list`, in the list's order (a uuid not in it as it is). */
+export function namesIn(
+  list: readonly { uuid: string; name: string }[] | null | undefined,
+  uuids: readonly string[],
+): string {
+  const known = (list ?? []).filter((x) => uuids.includes(x.uuid)).map((x) => x.name);
+  const unknown = uuids.filter((uuid) => !list?.some((x) => x.uuid === uuid));
+  return [...known, ...unknown].join(', ');
 }

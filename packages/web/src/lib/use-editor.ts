@@ -16,7 +16,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { isApiError } from './api/errors.ts';
 import { etagOf, modifiedAtOf } from './api/versions.ts';
-import { type ConflictState, changedKeys, conflictView, type EditConflict, newerChoice } from './edit-conflict.ts';
+import {
+  type ConflictState,
+  changedKeys,
+  conflictView,
+  type DescribeField,
+  type EditConflict,
+  newerChoice,
+} from './edit-conflict.ts';
 import { DRAFT_RESTORED, dropDraft, keepOnSessionEnd, peekDraft } from './kept-drafts.ts';
 import { currentPath, reloadAt } from './navigation.ts';
 import { useSession } from './session.ts';
@@ -88,8 +95,8 @@ export interface EditorOptions<R, Form, Field extends string> {
   conflict?: {
     /** How the record is named in the dialog ('customer.admin'). */
     what: (record: R) => string;
-    /** A field's label and shown value; null: a field the dialog does not list. */
-    describe: (key: keyof Form & string, form: Form) => { label: string; value: string } | null;
+    /** A field's label and shown value; null: a field the dialog does not list (lib/edit-conflict.ts describeFields). */
+    describe: DescribeField<Form>;
   };
   /** Called after a delete, to update the caches. */
   afterDelete?: (record: R) => void;

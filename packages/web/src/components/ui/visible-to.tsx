@@ -27,6 +27,18 @@ const LEVELS: readonly { role: Role; label: string }[] = [
   { role: 'SCO_ADMIN', label: VISIBLE_TO_LABELS.SCO_ADMIN },
 ];
 
+/** Visible To's fields as the conflict dialog names them (lib/edit-conflict.ts describeFields). */
+export const VISIBLE_TO_FIELDS = { minimumRole: 'Visible To', companyUuid: 'Company' } as const;
+
+/** Visible To's fields in words: the level's label, the company's name (none: every company). */
+export function visibleToWords(companies: readonly CompanyOption[] | null | undefined) {
+  return {
+    minimumRole: (role: string) => (VISIBLE_TO_LABELS as Record<string, string>)[role] ?? role,
+    companyUuid: (uuid: string | null) =>
+      uuid ? (companies?.find((c) => c.uuid === uuid)?.name ?? uuid) : 'Every company',
+  };
+}
+
 /** The levels a caller may choose (spec §2, §6). */
 export function visibleToLevels(callerRole: Role | null, layoutCodes: readonly string[]) {
   return LEVELS.filter(

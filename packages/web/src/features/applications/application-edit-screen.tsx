@@ -13,6 +13,7 @@ import { useEffect, useState } from 'react';
 import { LuRefreshCw, LuTrash2 } from 'react-icons/lu';
 import { useSnapshot } from 'valtio';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { ConflictDialog } from '../../components/ui/conflict-dialog.tsx';
 import { DataState } from '../../components/ui/data-state.tsx';
 import { EditorActions, EditorForm } from '../../components/ui/editor-form.tsx';
 import { SelectField, TextField } from '../../components/ui/fields.tsx';
@@ -31,6 +32,7 @@ import { addRow, currentRows, loadRows, rowsDraft } from './application-draft.ts
 import {
   type Application,
   type ApplicationForm,
+  describeApplicationField,
   elementCategoryTabs,
   ROLE_CATEGORY,
   type RowList,
@@ -71,6 +73,7 @@ function ApplicationEditor({ uuid }: { uuid: string | null }) {
     listPath: toApplicationList(),
     remove: (app) => deleteApplication(app.uuid),
     reloadAfterDelete: true,
+    conflict: { what: (app) => app.name, describe: describeApplicationField },
     messages: {
       saveInProgress: pleaseWaitUntil('Updating Application'),
       saved: (app) => applicationMessages.saved(app.name),
@@ -254,6 +257,7 @@ function ApplicationEditor({ uuid }: { uuid: string | null }) {
                   </Button>
                 </EditorActions>
               ) : null}
+              <ConflictDialog conflict={editor.conflict} />
               <ConfirmDialog
                 open={confirmDelete}
                 onOpenChange={setConfirmDelete}

@@ -9,6 +9,7 @@ import { API_AUTH_TYPES, type ApiAuthType, DEFAULT_MINIMUM_ROLE } from '@userpro
 import type { components } from '@userprofile/shared/generated/api';
 import { categoryToTabLabel } from '@userprofile/shared/list';
 import { type ApplicationField, type ValidationErrors, validateApplication } from '@userprofile/shared/validation';
+import { describeFields } from '../../lib/edit-conflict.ts';
 
 export type Application = components['schemas']['Application'];
 export type ApplicationInput = components['schemas']['ApplicationInput'];
@@ -188,4 +189,30 @@ export function toggleRowDeletion(rows: readonly ApplicationRow[], uuid: string)
   if (!row) return [...rows];
   if (!row.saved) return rows.filter((r) => r !== row);
   return rows.map((r) => (r === row ? { ...r, deleted: !r.deleted } : r));
+}
+
+/** The application's fields as the conflict dialog shows them (the passwords, never read back, are left out). */
+export const describeApplicationField = describeFields<ApplicationForm>(
+  {
+    name: 'Name',
+    dataUrl: 'Data Url',
+    dataDriverName: 'Data Driver',
+    dataUsername: 'Data Username',
+    apiHost: 'API Host',
+    apiAuthType: 'API Auth Type',
+    apiUsername: 'API Username',
+    roles: 'Roles',
+    elements: 'Elements',
+  },
+  {
+    roles: (rows) => rowNames(rows),
+    elements: (rows) => rowNames(rows),
+  },
+);
+
+function rowNames(rows: readonly ApplicationRow[]): string {
+  return rows
+    .filter((row) => !row.deleted)
+    .map((row) => (row.category ? `${row.name} (${row.category})` : row.name))
+    .join(', ');
 }

@@ -10,6 +10,7 @@ import { generateClientSecret } from '@userprofile/shared/constants';
 import { oauthClientMessages } from '@userprofile/shared/messages';
 import type { OAuthClientField } from '@userprofile/shared/validation';
 import { LuDices } from 'react-icons/lu';
+import { ConflictDialog } from '../../components/ui/conflict-dialog.tsx';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { DataState } from '../../components/ui/data-state.tsx';
 import { EditorActions, EditorForm } from '../../components/ui/editor-form.tsx';
@@ -26,6 +27,7 @@ import { fetchAuthClient, saveAuthClient } from './api.ts';
 import {
   type AuthClient,
   type AuthClientForm,
+  describeAuthClientField,
   signInAddresses,
   toAuthClientForm,
   toAuthClientPayload,
@@ -44,6 +46,7 @@ function AuthClientEditor({ uuid }: { uuid: string | null }) {
     uuidOf: (client) => client.uuid,
     editPath: toAuthClientEdit,
     listPath: toAuthClientList(),
+    conflict: { what: (client) => client.name, describe: describeAuthClientField },
     messages: {
       saveInProgress: pleaseWaitUntil('Updating Client'),
       saved: () => oauthClientMessages.saved,
@@ -58,6 +61,7 @@ function AuthClientEditor({ uuid }: { uuid: string | null }) {
       {...(!isNew && editor.record ? { subtitle: editor.record.name } : {})}
       {...(!isNew && editor.record ? { documentTitle: `Editing Client ${editor.record.name}` } : {})}
     >
+      <ConflictDialog conflict={editor.conflict} />
       <DataState what="the client" data={editor.form} error={editor.error} onRetry={editor.retry}>
         {(form) => {
           const { set, bind } = editor;

@@ -5,6 +5,7 @@
 import { generateClientSecret } from '@userprofile/shared/constants';
 import type { components } from '@userprofile/shared/generated/api';
 import { type OAuthClientField, type ValidationErrors, validateOAuthClient } from '@userprofile/shared/validation';
+import { describeFields } from '../../lib/edit-conflict.ts';
 
 export type AuthClient = components['schemas']['OAuth2Client'];
 export type AuthClientSummary = components['schemas']['OAuth2ClientSummary'];
@@ -81,3 +82,14 @@ export function signInAddresses(
     token: `${api}/api/v1/auth/token`,
   };
 }
+
+/** The client's fields as the conflict dialog shows them: the secret by its last characters only. */
+export const describeAuthClientField = describeFields<AuthClientForm>(
+  {
+    name: 'Name',
+    description: 'Description',
+    allowedRedirectTarget: 'Allowed Redirect Target',
+    clientSecret: 'Client Secret',
+  },
+  { clientSecret: (secret) => (secret ? `a secret ending in ${secret.slice(-4)}` : '') },
+);

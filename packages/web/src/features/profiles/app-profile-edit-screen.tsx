@@ -17,11 +17,13 @@ import { RecordLink } from '../../components/ui/list-kit.tsx';
 import { toOptions } from '../../components/ui/native-select.tsx';
 import { ReadOnlyScope } from '../../components/ui/read-only.tsx';
 import { HISTORY_TAB, HistoryTabContent } from '../../components/ui/record-history.tsx';
+import { VISIBLE_TO_FIELDS, visibleToWords } from '../../components/ui/visible-to.tsx';
 import { appProfiles } from '../../lib/data/app-profiles.ts';
 import { applications } from '../../lib/data/applications.ts';
 import { businessProfiles } from '../../lib/data/business-profiles.ts';
 import { companies } from '../../lib/data/companies.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
+import { describeFields, namesIn } from '../../lib/edit-conflict.ts';
 import { editorScreen } from '../../lib/editor-screen.ts';
 import { toAppProfileEdit, toAppProfileList, toAppProfileNew, toBusinessProfileEdit } from '../../lib/paths.ts';
 import { roleOf, useSession } from '../../lib/session.ts';
@@ -80,6 +82,17 @@ function AppProfileEditor({ uuid }: { uuid: string | null }) {
     editPath: toAppProfileEdit,
     listPath: toAppProfileList(),
     remove: (record) => deleteAppProfile(record.uuid),
+    conflict: {
+      what: (record) => record.name,
+      describe: describeFields<AppProfileForm>(
+        { name: 'Name', description: 'Description', ...VISIBLE_TO_FIELDS, roles: 'Roles', elements: 'Elements' },
+        {
+          ...visibleToWords(companyList.data),
+          roles: (uuids, f) => namesIn(apps.data?.find((a) => a.uuid === f.applicationUuid)?.roles, uuids),
+          elements: (uuids, f) => namesIn(apps.data?.find((a) => a.uuid === f.applicationUuid)?.elements, uuids),
+        },
+      ),
+    },
     afterSave: (record) => {
       appProfiles.upsert(record);
       // Business profiles carry their app profiles' names.

@@ -17,11 +17,13 @@ import { ClientListFooter, RecordLink } from '../../components/ui/list-kit.tsx';
 import { toOptions } from '../../components/ui/native-select.tsx';
 import { ReadOnlyScope } from '../../components/ui/read-only.tsx';
 import { HISTORY_TAB, HistoryTabContent } from '../../components/ui/record-history.tsx';
+import { VISIBLE_TO_FIELDS, visibleToWords } from '../../components/ui/visible-to.tsx';
 import { appProfiles } from '../../lib/data/app-profiles.ts';
 import { applications } from '../../lib/data/applications.ts';
 import { businessProfiles } from '../../lib/data/business-profiles.ts';
 import { companies } from '../../lib/data/companies.ts';
 import { combineLoads, useCache } from '../../lib/data/use-cache.ts';
+import { describeFields } from '../../lib/edit-conflict.ts';
 import { editorScreen } from '../../lib/editor-screen.ts';
 import {
   toAppProfileEdit,
@@ -41,6 +43,7 @@ import {
   saveBusinessProfile,
 } from './api.ts';
 import {
+  appProfileNames,
   appProfileOptions,
   type BusinessProfile,
   type BusinessProfileForm,
@@ -87,6 +90,16 @@ function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
     editPath: toBusinessProfileEdit,
     listPath: toBusinessProfileList(),
     remove: (record) => deleteBusinessProfile(record.uuid),
+    conflict: {
+      what: (record) => record.name,
+      describe: describeFields<BusinessProfileForm>(
+        { name: 'Name', description: 'Description', ...VISIBLE_TO_FIELDS, appProfiles: 'Application Profiles' },
+        {
+          ...visibleToWords(companyList.data),
+          appProfiles: (chosen) => appProfileNames(chosen, apps.data ?? [], allAppProfiles()),
+        },
+      ),
+    },
     afterSave: (record) => businessProfiles.upsert(record),
     afterDelete: (record) => {
       businessProfiles.remove(record.uuid);

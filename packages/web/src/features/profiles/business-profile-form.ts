@@ -118,3 +118,22 @@ export function toBusinessProfilePayload(
     })),
   };
 }
+
+/** The chosen application profiles in words ('Alarm Manager: Alarm Manager - Operator, ...'), by application name. */
+export function appProfileNames(
+  chosen: Readonly<Record<string, string>>,
+  applications: readonly { uuid: string; name: string }[],
+  profiles: readonly { uuid: string; name: string }[],
+): string {
+  const nameOf = (list: readonly { uuid: string; name: string }[], uuid: string) =>
+    list.find((x) => x.uuid === uuid)?.name ?? uuid;
+  return Object.entries(chosen)
+    .filter(([, profile]) => profile)
+    .map(([application, profile]) => ({
+      application: nameOf(applications, application),
+      profile: nameOf(profiles, profile),
+    }))
+    .sort((a, b) => compareValues(a.application, b.application))
+    .map(({ application, profile }) => `${application}: ${profile}`)
+    .join(', ');
+}

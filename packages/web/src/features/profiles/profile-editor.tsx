@@ -9,13 +9,14 @@ import { MAX_DESCRIPTION, type Role } from '@userprofile/shared/constants';
 import { pageTexts } from '@userprofile/shared/messages';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { ConflictDialog } from '../../components/ui/conflict-dialog.tsx';
 import { LoadFailure, Loading } from '../../components/ui/data-state.tsx';
 import { EditorActions, EditorForm } from '../../components/ui/editor-form.tsx';
 import { TextAreaField, TextField } from '../../components/ui/fields.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { LinkButton, Screen } from '../../components/ui/page.tsx';
 import { type CompanyOption, VisibleTo } from '../../components/ui/visible-to.tsx';
-import type { EditorStatus } from '../../lib/use-editor.ts';
+import type { EditConflict, EditorStatus } from '../../lib/use-editor.ts';
 import { ImpactDialog, type ImpactGate } from './impact.tsx';
 
 /** The editor's screen before its form exists: the load's failure with Retry, or 'Loading...'. */
@@ -61,7 +62,7 @@ export function ProfileEditorFrame({
   back: { href: string; label: string };
   /** A provider-level profile this admin may only look at: the notice shows, Update and Delete are disabled. */
   readOnly: boolean;
-  editor: { valid: boolean; saving: boolean; deleteRecord: () => Promise<boolean> };
+  editor: { valid: boolean; saving: boolean; deleteRecord: () => Promise<boolean>; conflict: EditConflict | null };
   gate: ImpactGate;
   /** The delete confirmation: its title, its warning and dependants, and what to load as it opens. */
   deleteDialog: { title: string; body: ReactNode; onOpen: () => void };
@@ -115,6 +116,7 @@ export function ProfileEditorFrame({
       </EditorForm>
 
       <ImpactDialog gate={gate} />
+      <ConflictDialog conflict={editor.conflict} />
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}

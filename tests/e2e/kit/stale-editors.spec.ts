@@ -1,0 +1,120 @@
+// Issue 34 item 2 in every editor of the kit's useEditor (the user editor has
+// its own tests, with and without ETag, in users/user-editor-safety.spec.ts):
+// a save never silently overwrites a newer one. Another tab saves a change of
+// one field; the editor opened before it changes another and saves: the
+// record is read again, the conflict dialog names the other change, theirs
+// beside yours, and saving the choices keeps both.
+import type { Page } from '@playwright/test';
+import { conflictTexts } from '../../../packages/shared/src/messages.ts';
+import {
+  href,
+  toApplicationEdit,
+  toAppProfileEdit,
+  toAuthClientEdit,
+  toBusinessProfileEdit,
+} from '../../../packages/web/src/lib/paths.ts';
+import { ACCOUNTS, expect, test } from '../fixtures.ts';
+import { apiGet } from '../profiles/profiles-page.ts';
+
+interface Kind {
+  kind: string;
+  list: string;
+  get: (uuid: string) => string;
+  edit: (uuid: string) => string;
+  save: string;
+  /** The field the other tab changes: its label, form key (data-field) and new value. */
+  theirs: { label: string; field: string; value: string };
+  /** The field the stale editor changes (default: the name; an application's name is fixed once saved). */
+  mine?: { label: string; field: string; value: string };
+}
+
+const KINDS: Kind[] = [
+  {
+    kind: 'business profile',
+    list: '/profile/business/list',
+    get: (uuid) => `/profile/business/get/${uuid}`,
+    edit: (uuid) => href(toBusinessProfileEdit(uuid)),
+    save: 'Update Profile',
+    theirs: { label: 'Description', field: 'description', value: 'Changed in another tab' },
+  },
+  {
+    kind: 'application profile',
+    list: '/profile/app/list',
+    get: (uuid) => `/profile/app/get/${uuid}`,
+    edit: (uuid) => href(toAppProfileEdit(uuid)),
+    save: 'Update Profile',
+    theirs: { label: 'Description', field: 'description', value: 'Changed in another tab' },
+  },
+  {
+    kind: 'application',
+    list: '/app/list',
+    get: (uuid) => `/app/${uuid}`,
+    edit: (uuid) => href(toApplicationEdit(uuid)),
+    save: 'Update App',
+    theirs: { label: 'API Host', field: 'apiHost', value: 'https://changed.example.com' },
+    mine: { label: 'API Username', field: 'apiUsername', value: 'mine.api.user' },
+  },
+  {
+    kind: 'OAuth2 client',
+    list: '/authClient/list',
+    get: (uuid) => `/authClient/get/${uuid}`,
+    edit: (uuid) => href(toAuthClientEdit(uuid)),
+    save: 'Update Client',
+    theirs: { label: 'Description', field: 'description', value: 'Changed in another tab' },
+  },
+];
+
+/** A form field by its label (a required field's label ends with an asterisk). */
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
+
+for (const k of KINDS) {
+  test(`a stale ${k.kind} editor does not overwrite a newer save: the dialog shows theirs and yours`, async ({
+    page,
+    signedInAs,
+  }) => {
+    await signedInAs(ACCOUNTS.provider);
+    const [record] = await apiGet<{ uuid: string; name: string }[]>(page, k.list);
+    if (!record) throw new Error(`no ${k.kind} is seeded`);
+    const url = k.edit(record.uuid);
+    // The editor opened first.
+    await page.goto(url);
+    await expect(field(page, 'Name')).toHaveValue(record.name);
+    const before = await field(page, k.theirs.label).inputValue();
+    expect(before).not.toBe(k.theirs.value);
+
+    // Another tab of the same administrator saves a change of another field.
+    const other = await page.context().newPage();
+    await other.goto(url);
+    await expect(field(other, 'Name')).toHaveValue(record.name);
+    await field(other, k.theirs.label).fill(k.theirs.value);
+    await other.getByRole('button', { name: k.save, exact: true }).click();
+    await expect
+      .poll(async () => (await apiGet<Record<string, unknown>>(page, k.get(record.uuid)))[k.theirs.field])
+      .toBe(k.theirs.value);
+    await other.close();
+
+    // The first editor changes another field and saves: the record is read again, and the other change is named.
+    const mine = k.mine ?? { label: 'Name', field: 'name', value: `${record.name} renamed` };
+    await field(page, mine.label).fill(mine.value);
+    await page.getByRole('button', { name: k.save, exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: conflictTexts.title });
+    await expect(dialog).toBeVisible();
+    const row = dialog.locator(`[data-field="${k.theirs.field}"]`);
+    await expect(row).toContainText(k.theirs.label);
+    await expect(row).toContainText(k.theirs.value);
+    if (before) await expect(row).toContainText(before);
+    // Their change is the newer (this editor left the field as opened).
+    await expect(row.getByRole('radio', { name: /Theirs/ })).toBeChecked();
+    await expect(dialog.locator(`[data-field="${mine.field}"]`)).toHaveCount(0);
+
+    await dialog.getByRole('button', { name: conflictTexts.save }).click();
+    await expect(dialog).toBeHidden();
+    await expect
+      .poll(async () => {
+        const saved = await apiGet<Record<string, unknown>>(page, k.get(record.uuid));
+        return [saved[mine.field], saved[k.theirs.field]];
+      })
+      .toEqual([mine.value, k.theirs.value]);
+    await expect(field(page, k.theirs.label)).toHaveValue(k.theirs.value);
+  });
+}
