@@ -1,5 +1,5 @@
-// Issue 34 item 2 in every editor of the kit's useEditor (the user editor has
-// its own tests, with and without ETag, in users/user-editor-safety.spec.ts):
+// Issue 34 item 2 in every editor but the user's (which has its own tests,
+// with and without ETag, in users/user-editor-safety.spec.ts):
 // a save never silently overwrites a newer one. Another tab saves a change of
 // one field; the editor opened before it changes another and saves: the
 // record is read again, the conflict dialog names the other change, theirs
@@ -12,6 +12,7 @@ import {
   toAppProfileEdit,
   toAuthClientEdit,
   toBusinessProfileEdit,
+  toVisibilityProfileEdit,
 } from '../../../packages/web/src/lib/paths.ts';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
 import { apiGet } from '../profiles/profiles-page.ts';
@@ -60,6 +61,14 @@ const KINDS: Kind[] = [
     get: (uuid) => `/authClient/get/${uuid}`,
     edit: (uuid) => href(toAuthClientEdit(uuid)),
     save: 'Update Client',
+    theirs: { label: 'Description', field: 'description', value: 'Changed in another tab' },
+  },
+  {
+    kind: 'visibility profile',
+    list: '/profile/visibility/list',
+    get: (uuid) => `/profile/visibility/get/${uuid}`,
+    edit: (uuid) => href(toVisibilityProfileEdit(uuid)),
+    save: 'Update Visibility',
     theirs: { label: 'Description', field: 'description', value: 'Changed in another tab' },
   },
 ];

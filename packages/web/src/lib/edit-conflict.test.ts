@@ -51,4 +51,11 @@ describe('edit conflict (issue 34 item 2)', () => {
     expect(describe('company', form)).toEqual({ label: 'Company', value: 'Every company' });
     expect([inWords(null), inWords(['a', null, 2]), inWords(true)]).toEqual(['', 'a, 2', 'Yes']);
   });
+
+  it('compares sets by their members (JSON writes every set as {})', () => {
+    const opened = { clusters: new Set(['a', 'b']), name: 'x' };
+    expect(changedKeys({ clusters: new Set(['b', 'a']), name: 'x' }, opened)).toEqual([]);
+    expect(changedKeys({ clusters: new Set(['a']), name: 'x' }, opened)).toEqual(['clusters']);
+    expect(inWords(new Set(['b', 'a']))).toBe('b, a');
+  });
 });

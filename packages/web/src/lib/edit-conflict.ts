@@ -4,7 +4,9 @@
 
 export type ConflictChoice = 'theirs' | 'mine';
 
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** A set compares as its sorted members (JSON would write every set as {}). */
+const sets = (_key: string, value: unknown) => (value instanceof Set ? [...value].sort() : value);
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a, sets) === JSON.stringify(b, sets);
 
 /** The fields whose saved value (theirs) differs from the one the editor was opened on. */
 export function changedKeys<Form>(theirs: Form, opened: Form): (keyof Form & string)[] {
@@ -108,6 +110,7 @@ export function inWords(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) return value.map(inWords).filter(Boolean).join(', ');
+  if (value instanceof Set) return inWords([...value]);
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

@@ -6,22 +6,30 @@
 // clones and deletes it with the spec §8 messages.
 import { Alert, Button, CloseButton, Flex, Stack, Tabs, Text } from '@chakra-ui/react';
 import { LAYOUT_CODES, MAX_DESCRIPTION, type Role, sharedRecordReadOnly } from '@userprofile/shared/constants';
-import { historyTexts, pageTexts, profileMessages } from '@userprofile/shared/messages';
+import { conflictTexts, historyTexts, pageTexts, profileMessages } from '@userprofile/shared/messages';
 import { useEffect, useState } from 'react';
 import { LuCopy, LuTrash2 } from 'react-icons/lu';
 import { snapshot, useSnapshot } from 'valtio';
 import { useLocation, useParams } from 'wouter';
+import { ConflictDialog } from '../../components/ui/conflict-dialog.tsx';
 import { DataState } from '../../components/ui/data-state.tsx';
 import { TextAreaField, TextField } from '../../components/ui/fields.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { Screen } from '../../components/ui/page.tsx';
 import { HISTORY_TAB, HistoryTabContent } from '../../components/ui/record-history.tsx';
-import { VisibleTo } from '../../components/ui/visible-to.tsx';
+import { VisibleTo, visibleToWords } from '../../components/ui/visible-to.tsx';
 import { failureReason, isApiError } from '../../lib/api/errors.ts';
 import { companies } from '../../lib/data/companies.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
 import { visibilityProfiles } from '../../lib/data/visibility-profiles.ts';
 import { visibilitySet } from '../../lib/data/visibility-set.ts';
+import {
+  type ConflictState,
+  changedKeys,
+  conflictView,
+  type DescribeField,
+  newerChoice,
+} from '../../lib/edit-conflict.ts';
 import { toVisibilityProfileEdit, toVisibilityProfileList, toVisibilityProfileNew } from '../../lib/paths.ts';
 import { roleOf, useSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toaster.ts';
@@ -32,6 +40,7 @@ import { DeleteConfirm } from './visibility-delete.tsx';
 import { dismissAlert, editor, setFormField, startEditing } from './visibility-draft.ts';
 import {
   cloneVisibilityForm,
+  describeVisibilityField,
   elementNames,
   formsEqual,
   newVisibilityForm,
@@ -123,6 +132,7 @@ export function VisibilityEditScreen() {
             navigate(toVisibilityProfileNew(), { state: { clone: cloneVisibilityForm(form) } satisfies CloneState })
           }
           onDeleted={() => navigate(toVisibilityProfileList())}
+          toForm={(loaded) => toVisibilityForm(loaded, defaultRole)}
           callerRole={roleOf(user)}
           layoutCodes={layoutCodes}
           companies={companyList.data}
@@ -142,11 +152,15 @@ function Editor({
   callerRole,
   layoutCodes,
   companies: companyOptions,
+  toForm,
 }: {
   title: string;
   record: VisibilityProfile | null;
   baseline: VisibilityForm;
+  /** After a save, and when the record is taken as saved now (the conflict dialog's Reload). */
   onSaved: (saved: VisibilityProfile, form: VisibilityForm) => void;
+  /** The form of a record read again before a save. */
+  toForm: (record: VisibilityProfile) => VisibilityForm;
   onClone: (form: VisibilityForm) => void;
   onDeleted: () => void;
   callerRole: Role | null;
@@ -159,19 +173,44 @@ function Editor({
   const set = useSnapshot(editor).set as VisibilitySet | null;
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // No silent overwrite (issue 34 item 2): the record as saved now, when another save changed it since it opened.
+  const [conflicted, setConflicted] = useState<ConflictState<VisibilityProfile, VisibilityForm> | null>(null);
 
   if (!set) return null;
   // A provider-level record (no company): only ERRIGAL_ADMIN may change it; the server refuses anyone
   // else, so the screen shows it without the means to change it (docs/decisions.md "Writes").
   const readOnly = record !== null && sharedRecordReadOnly(callerRole, record);
+  const describe = describeVisibilityField(
+    elementNames(set),
+    (uuid) => {
+      const index = snapshot(editor).index as ClusterIndex | null;
+      const at = index?.at.get(uuid);
+      return at === undefined ? undefined : index?.name[at];
+    },
+    visibleToWords(companyOptions),
+  );
   const nea = layoutCodes.includes(LAYOUT_CODES.NEA);
   const ven = layoutCodes.includes(LAYOUT_CODES.VEN);
 
-  const save = async () => {
+  /** `checked`: the record was just read again (the conflict dialog's choices), so it is not read once more. */
+  const save = async (checked = false) => {
     const current = snapshot(editor).form as VisibilityForm;
     if (saving || readOnly || Object.keys(validateVisibilityForm(current)).length > 0) return;
     setSaving(true);
     try {
+      if (record && !checked) {
+        // Read again and compared with what the editor opened (this area has no version to send).
+        const fresh = await fetchVisibilityProfile(record.uuid);
+        const theirs = toForm(fresh);
+        const keys = changedKeys(theirs, baseline).filter((key) => describe(key, theirs) !== null);
+        if (keys.length > 0) {
+          const choices = Object.fromEntries(
+            keys.map((key) => [key, newerChoice(key, current, baseline, new Map(), null)]),
+          );
+          setConflicted({ fresh, theirs, keys, choices });
+          return;
+        }
+      }
       const payload = toVisibilityPayload(current, snapshot(editor).index as ClusterIndex, elementNames(set));
       const saved = await saveVisibilityProfile(payload);
       visibilityProfiles.upsert(saved);
@@ -271,11 +310,33 @@ function Editor({
             isNew={record === null}
             baseline={baseline}
             saving={saving}
-            onSave={save}
+            onSave={() => void save()}
             onDelete={() => setConfirming(true)}
           />
         )}
       </Stack>
+      {record && conflicted ? (
+        <VisibilityConflict
+          state={conflicted}
+          baseline={baseline}
+          what={record.name}
+          describe={describe}
+          update={setConflicted}
+          save={(merged) => {
+            // The choices over the record as saved now: that is the new baseline, then the write.
+            startEditing(merged, set);
+            onSaved(conflicted.fresh, conflicted.theirs);
+            setConflicted(null);
+            void save(true);
+          }}
+          reload={() => {
+            startEditing(conflicted.theirs, set);
+            onSaved(conflicted.fresh, conflicted.theirs);
+            setConflicted(null);
+            notify.info(conflictTexts.reloaded);
+          }}
+        />
+      ) : null}
       {record ? (
         <DeleteConfirm
           open={confirming}
@@ -394,4 +455,35 @@ function VisibilityActions({
       ) : null}
     </Flex>
   );
+}
+
+/** The conflict dialog over the draft (its form read here only while the dialog is open). */
+function VisibilityConflict({
+  state,
+  baseline,
+  what,
+  describe,
+  update,
+  save,
+  reload,
+}: {
+  state: ConflictState<VisibilityProfile, VisibilityForm>;
+  baseline: VisibilityForm;
+  what: string;
+  describe: DescribeField<VisibilityForm>;
+  update: (next: ConflictState<VisibilityProfile, VisibilityForm> | null) => void;
+  save: (merged: VisibilityForm) => void;
+  reload: () => void;
+}) {
+  const form = useSnapshot(editor).form as VisibilityForm;
+  const conflict = conflictView(state, form, baseline, {
+    what,
+    describe,
+    editedAt: new Map(),
+    theirsAt: null,
+    update,
+    save,
+    reload,
+  });
+  return <ConflictDialog conflict={conflict} />;
 }

@@ -7,6 +7,7 @@ import {
   type VisibilityProfileField,
   validateVisibilityProfile,
 } from '@userprofile/shared/validation';
+import { type DescribeField, describeFields } from '../../lib/edit-conflict.ts';
 import { type ClusterIndex, chosenForest, forestIds } from './cluster-index.ts';
 
 export type VisibilityProfile = components['schemas']['VisibilityProfile'];
@@ -173,5 +174,60 @@ export function formsEqual(a: VisibilityForm, b: VisibilityForm): boolean {
     a.defaultClusterGroup === b.defaultClusterGroup &&
     sameSet(a.clusters, b.clusters) &&
     ELEMENT_KINDS.every((k) => sameSet(a.elements[k], b.elements[k]))
+  );
+}
+
+/** At most this many names of a selection are listed in the conflict dialog; the rest are counted. */
+const LISTED = 8;
+
+function listed(names: readonly string[]): string {
+  const sorted = [...names].sort((a, b) => a.localeCompare(b));
+  const more = sorted.length - LISTED;
+  return more > 0 ? `${sorted.slice(0, LISTED).join(', ')} and ${more} more` : sorted.join(', ');
+}
+
+const KIND_LABELS: Record<ElementKind, string> = {
+  carriers: 'Carriers',
+  clusterGroups: 'Cluster Groups',
+  networkGroups: 'Network Groups',
+  neAttributes: 'Network Attributes',
+  venues: 'Venues',
+};
+
+/**
+ * The profile's fields as the conflict dialog shows them (issue 34 item 2):
+ * the selections by name (`clusterName`: a cluster's name in the tree), a
+ * long one as its first names and a count.
+ */
+export function describeVisibilityField(
+  names: ReadonlyMap<string, string>,
+  clusterName: (uuid: string) => string | undefined,
+  audience: {
+    minimumRole: (role: string) => string;
+    companyUuid: (uuid: string | null) => string;
+  },
+): DescribeField<VisibilityForm> {
+  const cluster = (uuid: string) => clusterName(uuid) ?? uuid;
+  return describeFields<VisibilityForm>(
+    {
+      name: 'Name',
+      description: 'Description',
+      minimumRole: 'Visible To',
+      companyUuid: 'Company',
+      primary: 'Primary Visibility',
+      clusters: 'Clusters',
+      defaultClusterGroup: 'Default Cluster Group',
+      elements: 'Elements',
+    },
+    {
+      ...audience,
+      primary: (uuid) => (uuid ? cluster(uuid) : ''),
+      clusters: (selected) => listed([...selected].map(cluster)),
+      defaultClusterGroup: (uuid) => (uuid ? (names.get(uuid) ?? uuid) : ''),
+      elements: (byKind) =>
+        ELEMENT_KINDS.filter((kind) => byKind[kind].size > 0)
+          .map((kind) => `${KIND_LABELS[kind]}: ${listed([...byKind[kind]].map((uuid) => names.get(uuid) ?? uuid))}`)
+          .join('; '),
+    },
   );
 }
