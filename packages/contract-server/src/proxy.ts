@@ -74,18 +74,48 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
+/** The upstream's bytes as the answer's body; a body without a content type goes as a stream, to which Fastify adds none. */
+function asBody(headers: Record<string, string>, body: Buffer): Buffer | Readable {
+  return headers['content-type'] ? body : Readable.from([body]);
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * The headers without the hop-by-hop ones (RFC 9110 §7.6.1): the fixed list and those `Connection` names.
+ * On every answer and request of the proxy: no copy when nothing is to go, names lower-cased only when not already.
+ */
 export function withoutHopByHop<T extends object>(headers: T): T {
-  const listed = String((headers as { connection?: unknown }).connection ?? '')
-    .toLowerCase()
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
+  const connection = (headers as { connection?: unknown }).connection;
+  const listed =
+    connection === undefined
+      ? NONE
+      : new Set(
+          String(connection)
+            .toLowerCase()
+            .split(',')
+            .map((name) => name.trim())
+            .filter(Boolean),
+        );
+  let any = false;
+  for (const name in headers) {
+    if (hopByHop(name, listed)) {
+      any = true;
+      break;
+    }
+  }
+  if (!any) return headers;
   const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    const lower = name.toLowerCase();
-    if (!HOP_BY_HOP.has(lower) && !listed.includes(lower)) out[name] = value;
+  for (const name in headers) {
+    if (!hopByHop(name, listed)) out[name] = (headers as Record<string, unknown>)[name];
   }
   return out as T;
+}
+
+/** A module-level function, not a closure per call: no function object is made for each answer. */
+function hopByHop(name: string, listed: ReadonlySet<string>): boolean {
+  const lower = name === name.toLowerCase() ? name : name.toLowerCase();
+  return HOP_BY_HOP.has(lower) || listed.has(lower);
 }
 
 const hopByHopOptions = {
@@ -232,6 +262,24 @@ export async function registerProxy(app: FastifyInstance, backend: string, optio
 
   const operations = new WeakMap<object, Operation>();
 
+  /**
+   * Past a bound: the answer goes on unchecked, saying why (its request's violations still travel).
+   * Made once, not per answer.
+   */
+  function unchecked(
+    request: { method: string },
+    reply: { header(name: string, value: string): unknown; send(body: Buffer | Readable): unknown },
+    path: string,
+    reason: string,
+    body: Buffer | Readable,
+  ) {
+    log(`contract: the backend's answer to ${request.method} ${path} was not checked: ${reason}`);
+    reply.header(UNCHECKED_HEADER, reason);
+    const asked = requestViolations.get(request);
+    if (asked) reply.header(VIOLATIONS_HEADER, violationsHeader(asked));
+    reply.send(body);
+  }
+
   const judgeRequest = (request: FastifyRequest, op: Operation, body: string | Buffer | undefined) => {
     const found = v.checkRequest(op, { url: request.url, headers: request.headers, body });
     if (found.length === 0) return;
@@ -281,33 +329,23 @@ export async function registerProxy(app: FastifyInstance, backend: string, optio
             reply.send(res.stream);
             return;
           }
-          const path = request.url.split('?', 1)[0];
+          const path = request.url.split('?', 1)[0] ?? request.url;
           const headers = reply.getHeaders() as Record<string, string>;
-          /** Past a bound: the answer goes on unchecked, saying why (its request's violations still travel). */
-          const unchecked = (reason: string, body: Buffer | Readable) => {
-            log(`contract: the backend's answer to ${request.method} ${path} was not checked: ${reason}`);
-            reply.header(UNCHECKED_HEADER, reason);
-            const asked = requestViolations.get(request);
-            if (asked) reply.header(VIOLATIONS_HEADER, violationsHeader(asked));
-            reply.send(body);
-          };
           const tooLarge = `answer larger than ${limits.bytes} bytes: not checked`;
           if (Number(headers['content-length']) > limits.bytes) {
-            unchecked(tooLarge, res.stream as Readable);
+            unchecked(request, reply, path, tooLarge, res.stream as Readable);
             return;
           }
           chunksOf(res.stream, limits.bytes).then(
             ({ chunks, over }) => {
               if (over) {
-                unchecked(tooLarge, Readable.from(resumed(chunks, res.stream)));
+                unchecked(request, reply, path, tooLarge, Readable.from(resumed(chunks, res.stream)));
                 return;
               }
               const key = `${op.operationId} ${request.method} ${reply.statusCode} ${headers['content-type']} ${headers['content-encoding']}`;
               const last = validate === 'full' ? undefined : remembered.get(key);
               let found: Violation[];
               let body: Buffer;
-              // The upstream's bytes; a body without a content type goes as a stream, to which Fastify adds none.
-              const send = (b: Buffer) => (headers['content-type'] ? b : Readable.from([b]));
               if (last && sameBytes(chunks, last.body)) {
                 body = last.body;
                 found = last.found;
@@ -319,7 +357,13 @@ export async function registerProxy(app: FastifyInstance, backend: string, optio
                     request.method === 'HEAD' ? '' : decoded(body, headers['content-encoding'], limits.inflatedBytes);
                 } catch (error) {
                   if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
-                    unchecked(`answer inflates to more than ${limits.inflatedBytes} bytes: not checked`, send(body));
+                    unchecked(
+                      request,
+                      reply,
+                      path,
+                      `answer inflates to more than ${limits.inflatedBytes} bytes: not checked`,
+                      asBody(headers, body),
+                    );
                     return;
                   }
                   text = '';
@@ -347,7 +391,7 @@ export async function registerProxy(app: FastifyInstance, backend: string, optio
                 );
               const all = [...(requestViolations.get(request) ?? []), ...found];
               if (all.length > 0) reply.header(VIOLATIONS_HEADER, violationsHeader(all));
-              reply.send(send(body));
+              reply.send(asBody(headers, body));
             },
             (error: Error) => reply.send(error),
           );
