@@ -15,6 +15,7 @@ import { EXTENSIONS } from '@userprofile/shared/generated/extensions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Backend, DRIFTS, devBackend, driftingBackend, PASSWORD, USERNAME } from './conformance-backends.ts';
+import { type ForeignBackend, startForeignBackend } from './foreign-backend.ts';
 import { freePort } from './free-port.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -268,6 +269,43 @@ describe('against a spec-only backend (the dev backend with EXTENSIONS=off, issu
     },
     SLOW,
   );
+});
+
+describe('against a spec-only backend of another make (discovery behind a sign-in wall, a web page for an unknown GET, 405)', () => {
+  let front: ForeignBackend;
+  beforeAll(async () => {
+    front = await startForeignBackend(dev.url);
+  });
+  afterAll(async () => {
+    await front?.stop();
+  });
+
+  it('with --allow-writes: every spec operation conforms and every extension is named as not offered, none failed', async () => {
+    const report = await check(front.origin, { allowWrites: true });
+    expect(failing(report)).toEqual({});
+    expect(report.conforming).toBe(report.exercised);
+    // Unlock and the two sign-outs are asked without a token only (so that nothing can change): behind a
+    // wall that refuses every such call, whether they are there cannot be told, and the report says so.
+    const bodiless = ['unlockUser', 'logoutUserEverywhere', 'logoutUserSession'];
+    const extensionIds = contract.operations
+      .filter((o) => o.extension && !bodiless.includes(o.operationId))
+      .map((o) => o.operationId);
+    expect([...report.extensionSummary.notOffered].sort()).toEqual([...extensionIds].sort());
+    for (const id of bodiless)
+      expect(
+        report.extensions.find((o) => o.operationId === id),
+        id,
+      ).toMatchObject({
+        outcome: 'not exercised',
+        note: 'cannot be told without changing a record: the backend answers 401 to a call without a token whatever its path',
+      });
+    expect(JSON.stringify(report)).not.toContain('authentication ignored');
+    // The front answered in the backend's place each way its make does.
+    const answered = front.answered.join('\n');
+    expect(answered).toMatch(/^GET \/userprofile\/\.well-known\/openid-configuration 401$/m);
+    expect(answered).toMatch(/^GET \/userprofile\/api\/v1\/access\/check 200$/m);
+    expect(answered).toMatch(/^POST \/userprofile\/api\/v1\/user\/bulk 405$/m);
+  }, 180_000);
 });
 
 describe('against a backend that drifted from the document', () => {

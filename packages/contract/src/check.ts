@@ -13,6 +13,7 @@
 // judged like the rest) or not offered (every call answered 404, 405 or 501:
 // neither a failure nor a warning unless requireExtensions).
 import { randomBytes, randomUUID } from 'node:crypto';
+import { saysNotOffered as notOffered } from '@userprofile/shared/not-offered';
 import { createCodeChallenge, createCodeVerifier, createState } from '@userprofile/shared/pkce';
 import { parseBounded, printable } from './bounds.ts';
 import { type Contract, type Json, needsToken, type Operation } from './document.ts';
@@ -112,7 +113,11 @@ export async function runCheck(contract: Contract, validator: Validator, options
   const call = async (
     op: Operation,
     path: string,
-    init: Omit<Sent, 'url' | 'method'> & { auth?: 'token' | 'none' | 'tampered' } = {},
+    init: Omit<Sent, 'url' | 'method'> & {
+      auth?: 'token' | 'none' | 'tampered';
+      /** Its answer may show the extension offered (default: only a call made as the operation asks, with its token if it needs one). */
+      showsOffer?: boolean;
+    } = {},
   ): Promise<Received> => {
     const headers: Record<string, string> = { ...init.headers };
     const auth = init.auth ?? (needsToken(op) ? 'token' : 'none');
@@ -140,16 +145,24 @@ export async function runCheck(contract: Contract, validator: Validator, options
       fail(op, '/status', res.refused, res.status);
       return res;
     }
-    if (!NOT_OFFERED_STATUSES.has(res.status)) e.offered = true;
+    const absent = saysNotOffered(op, res);
+    // A refused probe (no token, a tampered one) proves nothing: a backend with a sign-in wall refuses any path so.
+    if (!absent && (init.showsOffer ?? (auth === 'token' || !needsToken(op)))) e.offered = true;
     // The same violation on another call of the operation is reported once.
-    for (const v of validator.checkAnswer(op, res)) record(op, v);
+    for (const v of validator.checkAnswer(op, res)) record(op, v, absent);
     return res;
   };
-  /** A violation goes to its operation; an extension's from a "not offered" status waits until it is offered. */
-  const record = (op: Operation, v: Violation) => {
+  /** The answer says the backend does not have the call: the console's own rule (@userprofile/shared/not-offered). */
+  const saysNotOffered = (op: Operation, res: Received) =>
+    notOffered({ status: res.status, withoutToken: !needsToken(op), contentType: res.headers['content-type'] });
+  /** A violation goes to its operation; an extension's from a "not offered" answer waits until it is offered. */
+  const record = (
+    op: Operation,
+    v: Violation,
+    absent = v.status !== undefined && NOT_OFFERED_STATUSES.has(v.status),
+  ) => {
     const e = entry(op);
-    const list =
-      op.extension && v.status !== undefined && NOT_OFFERED_STATUSES.has(v.status) ? e.pending : e.violations;
+    const list = op.extension && absent ? e.pending : e.violations;
     if (!list.some((x) => x.pointer === v.pointer && x.reason === v.reason && x.status === v.status)) list.push(v);
   };
   const fail = (op: Operation, pointer: string, reason: string, status?: number) =>
@@ -315,12 +328,14 @@ export async function runCheck(contract: Contract, validator: Validator, options
     op: Operation,
     path: string,
     withToken: number,
-    init: Omit<Sent, 'url' | 'method'> = {},
+    init: Omit<Sent, 'url' | 'method'> & { showsOffer?: boolean } = {},
   ) => {
     for (const auth of ['none', 'tampered'] as const) {
       const res = await call(op, path, { ...init, auth, anonymous: true });
       if (res.status === 401 || res.status === 0) continue;
       if (NOT_OFFERED_STATUSES.has(res.status) && NOT_OFFERED_STATUSES.has(withToken)) continue;
+      // An extension whose every answer so far said "not offered" (a web app's page to both calls, say).
+      if (op.extension && !entry(op).offered && saysNotOffered(op, res)) continue;
       const ignored = res.status >= 200 && res.status < 400 ? ' (authentication ignored)' : '';
       fail(
         op,
@@ -400,11 +415,33 @@ export async function runCheck(contract: Contract, validator: Validator, options
    * authentication. 401 says it is there; 404, 405 or 501 that it is not offered.
    */
   const probeBodiless = async (op: Operation) => {
+    if (await walled()) {
+      entry(op).note =
+        'cannot be told without changing a record: the backend answers 401 to a call without a token whatever its path';
+      return;
+    }
     const path = fill(
       op,
       Object.fromEntries(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, randomUUID()])),
     );
-    await authProbes(op, path, 0);
+    await authProbes(op, path, 0, { showsOffer: true });
+  };
+
+  /**
+   * Whether the backend refuses a call without a token before it looks at
+   * the path (Spring Security's sign-in wall): asked once, with a path no
+   * backend has. Then a 401 to such a call says nothing of what it offers.
+   */
+  let wall: Promise<boolean> | undefined;
+  const walled = () => {
+    wall ??= client
+      .send({
+        method: 'GET',
+        url: `${rootPrefix}${contract.base}/api/v1/no-such-call-${randomUUID()}`,
+        anonymous: true,
+      })
+      .then((res) => res.status === 401 || res.status === 403);
+    return wall;
   };
 
   interface Family {

@@ -22,9 +22,10 @@ one (both must answer 401). Read-only unless --allow-writes.
 The score counts the spec operations only. The extensions (operations marked
 x-extension: true: calls spec §7 does not have) are listed apart: offered ones
 are checked like the rest in their own section; one that answers only 404, 405
-or 501 is "not offered", neither a failure nor a warning (a 404 is then never
-read as "authentication ignored"). Read-only runs probe the GET extensions
-only; --allow-writes probes the others too.
+or 501 (401 or 403 to a call without a token, a web page to any) is "not
+offered", neither a failure nor a warning (a 404 is then never read as
+"authentication ignored"). Read-only runs probe the GET extensions only;
+--allow-writes probes the others too.
 
 Options:
   --target URL          the backend, e.g. http://127.0.0.1:8080 (required)

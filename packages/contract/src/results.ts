@@ -1,6 +1,7 @@
 // The check's results: what it gathered per operation turned into the report
 // every reporter reads (issue 32: spec operations scored, extensions apart as
 // offered or not offered), with every text from the target made printable.
+import { NOT_OFFERED_STATUSES as NOT_OFFERED } from '@userprofile/shared/not-offered';
 import { printable } from './bounds.ts';
 import type { Operation } from './document.ts';
 import type { Violation } from './validate.ts';
@@ -8,7 +9,7 @@ import type { Violation } from './validate.ts';
 export type Outcome = 'pass' | 'fail' | 'not exercised' | 'not offered';
 
 /** What a backend answers for a path it does not have (a Spring backend's 404) or a method it does not take. */
-export const NOT_OFFERED_STATUSES = new Set([404, 405, 501]);
+export const NOT_OFFERED_STATUSES = new Set(NOT_OFFERED);
 
 export interface OperationResult {
   operationId: string;
@@ -63,7 +64,7 @@ export interface Entry {
   statuses: Set<number>;
   violations: Violation[];
   note?: string;
-  /** An extension that answered something other than 404/405/501 at least once. */
+  /** An extension that answered at least once with something other than "not offered" (@userprofile/shared/not-offered). */
   offered: boolean;
   /** An extension's violations from answers that may only mean "not offered": counted once it is offered. */
   pending: Violation[];
@@ -82,7 +83,7 @@ export interface RunFacts {
 export function summarise(entries: Entry[], run: RunFacts): Report {
   const { options, runId, started, stopped, isWrite } = run;
   const results: OperationResult[] = entries.map((e) => {
-    // An extension that answered only 404/405/501 is not offered: its calls judged nothing.
+    // An extension whose every answer said "not offered" (404, 405, 501, ...) is not offered: its calls judged nothing.
     const absent = e.op.extension && e.calls > 0 && !e.offered;
     if (e.op.extension && e.offered) e.violations.push(...e.pending);
     if (absent && options.requireExtensions)

@@ -9,7 +9,7 @@ import {
   signInTexts,
   userMessages,
 } from '../../../packages/shared/src/messages.ts';
-import { ACCOUNTS, expect, signIn, test } from '../fixtures.ts';
+import { ACCOUNTS, expect, PASSWORD, signIn, test } from '../fixtures.ts';
 import {
   message,
   ProfileScreens,
@@ -56,6 +56,29 @@ test('sign in, edit and save a user, send a password reset e-mail', async ({ pag
   await page.getByRole('alertdialog').getByRole('button', { name: 'Send Email' }).click();
   await expect(toast(page, userMessages.resetEmailSent)).toBeVisible();
   expect((await mock.outbox()).some((m) => m.to === `${ACCOUNTS.customer}@example.com`)).toBe(true);
+});
+
+test('Enterprise SSO signs in without POST /auth/sso/start: the state kept in this browser goes round the provider', async ({
+  page,
+  mock: _reset,
+}) => {
+  test.setTimeout(60_000);
+  await page.route('**/userprofile/config.json', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), ssoEnabled: true, ssoAutoRedirect: false } });
+  });
+  await page.goto('/userprofile/');
+  await page.getByRole('button', { name: 'Enterprise SSO' }).click();
+  await expect(page).toHaveURL(/\/sso\/oauth\/authorize\?/);
+  // The spec's own flow (§4 "Login"): a state made and kept by this page, which the callback must get back.
+  const kept = await page.evaluate(() => localStorage.getItem('user-profile.sso_state'));
+  expect(kept).toBeTruthy();
+  expect(new URL(page.url()).searchParams.get('state')).toBe(kept);
+  await page.getByLabel('Username').fill(ACCOUNTS.customer);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  expect(watch.asked.get('startSso'), 'POST /auth/sso/start was asked once, answered 404').toBe(1);
 });
 
 test('History and Sign-ins say the backend does not offer them, asked once each', async ({ page, signedInAs }) => {

@@ -3,15 +3,19 @@
 // does not have at all is an extension (`x-extension: true` in the OpenAPI
 // document, listed in @userprofile/shared/generated/extensions). The first
 // call of an extension tells: an answer means offered; 404, 405 or 501 means
-// not offered, and it is not asked again until sign-out. Once an extension has
-// answered, a later 404 is that record's (gone or hidden), not the backend's.
+// not offered (so do 401 and 403 to a call without a token, and a web page
+// where an answer was asked: @userprofile/shared/not-offered), and it is not
+// asked again until sign-out. Once
+// an extension has answered, a later 404 is that record's (gone or hidden),
+// not the backend's.
 // A missing extension never reaches the global handling of spec §8: no reload
 // message, no 404 page.
 import type { ExtensionId } from '@userprofile/shared/generated/extensions';
+import { saysNotOffered } from '@userprofile/shared/not-offered';
 import type { Middleware } from 'openapi-fetch';
 import { create } from 'zustand';
 import { isApiError, NotOfferedError } from './api/errors.ts';
-import { expectFailure } from './api/middleware.ts';
+import { expectFailureWhen } from './api/middleware.ts';
 import { registerCache } from './caches.ts';
 import { storage } from './storage.ts';
 
@@ -44,23 +48,47 @@ export function useOffer(id: ExtensionId): Offer {
   return useKnown((known) => known[id] ?? 'unknown');
 }
 
-const NOT_OFFERED = [404, 405, 501];
+// A backend that serves a web app of its own may answer a path it does not have with that app's page,
+// 200: that page says "not offered", as a 404 would (the rule, @userprofile/shared/not-offered).
+const pageAsMissing: Middleware = {
+  onResponse({ response }) {
+    if (
+      response.ok &&
+      saysNotOffered({
+        status: response.status,
+        withoutToken: false,
+        contentType: response.headers.get('Content-Type'),
+      })
+    )
+      return new Response(null, { status: 404, statusText: 'Not Found', headers: response.headers });
+    return undefined;
+  },
+};
 
 /**
  * Calls an extension. `call` gets the middleware to pass to the API client
- * (its not-offered statuses are this module's business, not the global
+ * (its not-offered answers are this module's business, not the global
  * handler's). Throws NotOfferedError, without a request when already known,
  * if the backend does not offer it; any other failure is rethrown as is.
  */
 export async function callExtension<T>(id: ExtensionId, call: (middleware: Middleware[]) => Promise<T>): Promise<T> {
   const known = offerOf(id);
   if (known === 'not-offered') throw new NotOfferedError(id);
+  let withoutToken = false;
+  const expected = expectFailureWhen((status, request) => {
+    withoutToken = !request.headers.has('Authorization');
+    return saysNotOffered({ status, withoutToken });
+  });
   try {
-    const result = await call([expectFailure(...NOT_OFFERED)]);
+    const result = await call([expected, pageAsMissing]);
     learn(id, 'offered');
     return result;
   } catch (error) {
-    if (isApiError(error) && NOT_OFFERED.includes(error.status) && !(error.status === 404 && known === 'offered')) {
+    if (
+      isApiError(error) &&
+      saysNotOffered({ status: error.status, withoutToken }) &&
+      !(error.status === 404 && known === 'offered')
+    ) {
       learn(id, 'not-offered');
       throw new NotOfferedError(id);
     }

@@ -59,13 +59,18 @@ const unhandled = new Set<string>();
  * link", not "no such page"). The ApiError is still thrown.
  */
 export function expectFailure(...statuses: number[]): Middleware {
+  return expectFailureWhen((status) => statuses.includes(status));
+}
+
+/** The same, for statuses that depend on the request (an anonymous call's 401 is not a refused session). */
+export function expectFailureWhen(expected: (status: number, request: Request) => boolean): Middleware {
   return {
     onRequest({ id }) {
       unhandled.add(`${id}:*`);
     },
-    onResponse({ id, response }) {
+    onResponse({ id, request, response }) {
       unhandled.delete(`${id}:*`);
-      if (statuses.includes(response.status)) unhandled.add(`${id}:${response.status}`);
+      if (expected(response.status, request)) unhandled.add(`${id}:${response.status}`);
     },
   };
 }

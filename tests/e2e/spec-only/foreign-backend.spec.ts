@@ -1,0 +1,126 @@
+// Issue 32: the console through a spec-only backend of another make than our
+// own (foreign-backend.ts): discovery refused 401 to an anonymous caller, an
+// unknown GET answered with a web app's HTML page, the bulk call and the
+// impact preview 405, no ETag. Every core task still works, each extension is
+// asked at most once, and nothing shows the reload message or the 404 page.
+
+import { startForeignBackend } from '../../../packages/contract-server/test/foreign-backend.ts';
+import { accessTexts } from '../../../packages/shared/src/access-texts.ts';
+import { globalMessages, historyTexts, profileMessages, signInTexts } from '../../../packages/shared/src/messages.ts';
+import { href, toAccessCheck, toAccessHolders, toUserEdit } from '../../../packages/web/src/lib/paths.ts';
+import { startBackend } from '../backend.ts';
+import { ACCOUNTS, expect, test } from '../fixtures.ts';
+import { message, ProfileScreens, type WireAppProfile, type WireBusinessProfile } from '../profiles/profiles-page.ts';
+import { apiGet, apiPost, UsersPage, type WireUser } from '../users/users-page.ts';
+import { ExtensionWatch } from './extensions-watch.ts';
+import { pageOn } from './spec-only-server.ts';
+
+type Application = { uuid: string; name: string; roles: { uuid: string; name: string }[] };
+
+test('through a spec-only backend of another make: sign-in, access questions, a previewed save, a bulk action', async ({
+  page,
+  browser,
+  backend,
+  signedInAs,
+}) => {
+  test.setTimeout(180_000);
+  const front = await startForeignBackend(backend.origin);
+  const proxy = await startBackend({ env: { USERPROFILE_BACKEND: front.origin } });
+  try {
+    // The backend's ERRIGAL_ADMIN lets the console client come back to the proxy's page.
+    await signedInAs(ACCOUNTS.provider);
+    const { clientId } = await apiGet<{ clientId: string }>(page, '/auth/frontendconfig');
+    const client = await apiGet<Record<string, string>>(page, `/authClient/get/${clientId}`);
+    const registered = await apiPost(page, '/authClient/update', {
+      ...client,
+      allowedRedirectTarget: `${proxy.origin}/userprofile/selfcallback`,
+    });
+    expect(registered.ok(), `the console client's redirect target: ${registered.status()}`).toBeTruthy();
+
+    // Sign-in: discovery answers 401 to the anonymous caller; the console signs in without it.
+    const through = await pageOn(browser, ACCOUNTS.provider, proxy.origin);
+    await ExtensionWatch.watchReloadMessage(through);
+    await through.reload();
+    const watch = new ExtensionWatch(through);
+    expect(front.answered.some((a) => a.includes('/.well-known/') && a.endsWith(' 401'))).toBe(true);
+
+    // A user's History and Sign-ins (an HTML page, 200) say they are not offered; Effective Access is worked out.
+    const customer = (await apiGet<WireUser[]>(through, '/user/list/active')).find(
+      (u) => u.username === ACCOUNTS.customer,
+    ) as WireUser;
+    await through.goto(href(toUserEdit(customer.uuid)));
+    await through.getByRole('tab', { name: 'History' }).click();
+    await expect(through.getByText(historyTexts.historyNotOffered)).toBeVisible();
+    await through.getByRole('tab', { name: 'Sign-ins' }).click();
+    await expect(through.getByText(signInTexts.notOffered)).toBeVisible();
+    await through.getByRole('tab', { name: historyTexts.effectiveAccessTab }).click();
+    await expect(through.locator('[data-effective-access]')).toContainText('Alarm Manager');
+
+    // Check Access and Who Has It, worked out from spec calls.
+    const alarm = (await apiGet<Application[]>(through, '/app/list')).find(
+      (a) => a.name === 'Alarm Manager',
+    ) as Application;
+    const role = alarm.roles[0] as Application['roles'][number];
+    await through.goto(href(toAccessCheck({ user: customer.uuid, application: alarm.uuid, role: role.uuid })));
+    await expect(through.locator('[data-verdict]')).toBeVisible({ timeout: 30_000 });
+    await through.goto(href(toAccessHolders(alarm.uuid, { role: role.uuid }, { page: 1 })));
+    await expect(through.locator('[data-holders] tbody tr').first()).toBeVisible({ timeout: 30_000 });
+    await expect(through.locator('[data-derived]')).toHaveText(accessTexts.derivedHolders);
+
+    // Adding an application profile to a business profile users hold: the preview (405) is worked out, then saved.
+    const s = new ProfileScreens(through);
+    const profile = (await apiGet<WireBusinessProfile[]>(through, '/profile/business/list')).find(
+      (p) => p.name === 'NOC Operators',
+    ) as WireBusinessProfile;
+    const users = await apiGet<WireUser[]>(through, `/profile/business/${profile.uuid}/users`);
+    const active = users.filter((u) => u.active).length;
+    const held = new Set(profile.appProfiles.map((a) => a.application.uuid));
+    const added = (await apiGet<WireAppProfile[]>(through, '/profile/app/list')).find(
+      (a) => !held.has(a.application.uuid) && a.roles.length > 0,
+    ) as WireAppProfile;
+    await s.openBusinessProfile(profile.uuid);
+    await s.field(added.application.name).selectOption({ label: added.name });
+    await s.button('Update Profile').click();
+    await expect(
+      s.dialog().getByText(`This change reaches ${active} active and ${users.length - active} inactive users.`),
+    ).toBeVisible();
+    await s.dialog().getByRole('button', { name: 'Save Changes' }).click();
+    await expect(message(through, profileMessages.business.saved(profile.name))).toBeVisible();
+    const saved = await apiGet<WireBusinessProfile>(page, `/profile/business/get/${profile.uuid}`);
+    expect(
+      saved.appProfiles.map((a) => a.uuid),
+      'the backend holds it',
+    ).toContain(added.uuid);
+
+    // Bulk Deactivate of two users (the bulk call answers 405): both inactive, a result for them.
+    const two = (await apiGet<WireUser[]>(through, '/user/list/active'))
+      .filter((u) => u.businessProfile && !Object.values(ACCOUNTS).includes(u.username as never))
+      .slice(0, 2);
+    const list = new UsersPage(through);
+    await through.getByRole('link', { name: 'Users', exact: true }).click();
+    for (const u of two) {
+      await list.show(u.username);
+      await list.row(u.username).getByRole('checkbox').check();
+    }
+    await through.getByRole('button', { name: 'Bulk action' }).click();
+    await through.getByRole('menuitem', { name: 'Deactivate' }).click();
+    await through.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
+    await expect(through.locator('[data-bulk-result]')).toContainText('2 users deactivated.');
+    const inactive = new Set((await apiGet<WireUser[]>(page, '/user/list/inactive')).map((u) => u.uuid));
+    for (const u of two) expect(inactive.has(u.uuid), `${u.username} is inactive on the backend`).toBe(true);
+
+    // The front answered each of these in the backend's place, as its make does.
+    const answered = front.answered.join('\n');
+    expect(answered).toMatch(/^GET \/userprofile\/api\/v1\/history\/user\/\S+ 200$/m);
+    expect(answered).toMatch(/^GET \/userprofile\/api\/v1\/user\/\S+\/effectiveAccess 200$/m);
+    expect(answered).toMatch(/^POST \/userprofile\/api\/v1\/profile\/business\/impact 405$/m);
+    expect(answered).toMatch(/^POST \/userprofile\/api\/v1\/user\/bulk 405$/m);
+    expect(watch.askedTwice(), 'an extension the backend does not offer was asked again').toEqual([]);
+    expect(await watch.sawReloadMessage(), `"${globalMessages.reloadPage}" showed`).toBe(false);
+    expect(watch.notFound, 'a screen went to the 404 page').toEqual([]);
+    await through.context().close();
+  } finally {
+    await proxy.stop();
+    await front.stop();
+  }
+});
