@@ -2,13 +2,7 @@
 // (the dev backend with EXTENSIONS=off, the 'spec-only' project). Each test
 // also shows that no extension was asked twice, that spec §8's reload message
 // never showed and that no screen went to the 404 page.
-import {
-  globalMessages,
-  historyTexts,
-  profileMessages,
-  signInTexts,
-  userMessages,
-} from '../../../packages/shared/src/messages.ts';
+import { historyTexts, profileMessages, signInTexts, userMessages } from '../../../packages/shared/src/messages.ts';
 import { ACCOUNTS, expect, PASSWORD, signIn, test } from '../fixtures.ts';
 import {
   message,
@@ -19,6 +13,7 @@ import {
 } from '../profiles/profiles-page.ts';
 import { apiGet, toast, UserEditPage, UsersPage, type WireUser } from '../users/users-page.ts';
 import { ExtensionWatch } from './extensions-watch.ts';
+import { bulkDeactivateTwo } from './spec-only-server.ts';
 
 let watch: ExtensionWatch;
 
@@ -28,9 +23,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.afterEach(async () => {
-  expect(watch.askedTwice(), 'an extension the backend does not offer was asked again').toEqual([]);
-  expect(await watch.sawReloadMessage(), `"${globalMessages.reloadPage}" showed`).toBe(false);
-  expect(watch.notFound, 'a screen went to the 404 page').toEqual([]);
+  await watch.expectQuiet();
 });
 
 async function openUser(page: import('@playwright/test').Page, username: string): Promise<UserEditPage> {
@@ -174,22 +167,7 @@ test('Bulk Deactivate of two users through the single-user calls: both inactive,
   signedInAs,
 }) => {
   await signedInAs(ACCOUNTS.provider);
-  const active = await apiGet<WireUser[]>(page, '/user/list/active');
-  const two = active
-    .filter((u) => u.businessProfile && !Object.values(ACCOUNTS).includes(u.username as never))
-    .slice(0, 2);
-  const list = new UsersPage(page);
-  for (const u of two) {
-    await list.show(u.username);
-    await list.row(u.username).getByRole('checkbox').check();
-  }
-  await expect(page.getByText('2 selected')).toBeVisible();
-  await page.getByRole('button', { name: 'Bulk action' }).click();
-  await page.getByRole('menuitem', { name: 'Deactivate' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
-  await expect(page.locator('[data-bulk-result]')).toContainText('2 users deactivated.');
-  const inactive = new Set((await apiGet<WireUser[]>(page, '/user/list/inactive')).map((u) => u.uuid));
-  for (const u of two) expect(inactive.has(u.uuid), `${u.username} is inactive`).toBe(true);
+  await bulkDeactivateTwo(page);
   expect(watch.asked.get('bulkUserAction')).toBe(1);
   expect(watch.count(/^POST \/userprofile\/api\/v1\/user\/inactivate$/)).toBe(2);
 

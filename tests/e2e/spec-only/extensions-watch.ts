@@ -2,7 +2,7 @@
 // extension of the OpenAPI document was asked (a backend that does not offer
 // one is asked at most once per sign-in), and whether spec §8's reload
 // message ever showed.
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { EXTENSIONS } from '../../../packages/shared/src/generated/extensions.ts';
 import { globalMessages } from '../../../packages/shared/src/messages.ts';
 
@@ -52,6 +52,13 @@ export class ExtensionWatch {
 
   count(request: RegExp): number {
     return this.requests.filter((r) => request.test(r)).length;
+  }
+
+  /** None asked twice, no reload message, no 404 page: what every spec-only test ends by. */
+  async expectQuiet(): Promise<void> {
+    expect(this.askedTwice(), 'an extension the backend does not offer was asked again').toEqual([]);
+    expect(await this.sawReloadMessage(), `"${globalMessages.reloadPage}" showed`).toBe(false);
+    expect(this.notFound, 'a screen went to the 404 page').toEqual([]);
   }
 
   /** Extensions asked more than once. */

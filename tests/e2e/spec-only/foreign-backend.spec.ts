@@ -6,14 +6,14 @@
 
 import { startForeignBackend } from '../../../packages/contract-server/test/foreign-backend.ts';
 import { accessTexts } from '../../../packages/shared/src/access-texts.ts';
-import { globalMessages, historyTexts, profileMessages, signInTexts } from '../../../packages/shared/src/messages.ts';
+import { historyTexts, profileMessages, signInTexts } from '../../../packages/shared/src/messages.ts';
 import { href, toAccessCheck, toAccessHolders, toUserEdit } from '../../../packages/web/src/lib/paths.ts';
 import { startBackend } from '../backend.ts';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
 import { message, ProfileScreens, type WireAppProfile, type WireBusinessProfile } from '../profiles/profiles-page.ts';
-import { apiGet, apiPost, UsersPage, type WireUser } from '../users/users-page.ts';
+import { apiGet, type WireUser } from '../users/users-page.ts';
 import { ExtensionWatch } from './extensions-watch.ts';
-import { pageOn } from './spec-only-server.ts';
+import { allowConsoleAt, bulkDeactivateTwo, pageOn } from './spec-only-server.ts';
 
 type Application = { uuid: string; name: string; roles: { uuid: string; name: string }[] };
 
@@ -29,13 +29,7 @@ test('through a spec-only backend of another make: sign-in, access questions, a 
   try {
     // The backend's ERRIGAL_ADMIN lets the console client come back to the proxy's page.
     await signedInAs(ACCOUNTS.provider);
-    const { clientId } = await apiGet<{ clientId: string }>(page, '/auth/frontendconfig');
-    const client = await apiGet<Record<string, string>>(page, `/authClient/get/${clientId}`);
-    const registered = await apiPost(page, '/authClient/update', {
-      ...client,
-      allowedRedirectTarget: `${proxy.origin}/userprofile/selfcallback`,
-    });
-    expect(registered.ok(), `the console client's redirect target: ${registered.status()}`).toBeTruthy();
+    await allowConsoleAt(page, proxy.origin);
 
     // Sign-in: discovery answers 401 to the anonymous caller; the console signs in without it.
     const through = await pageOn(browser, ACCOUNTS.provider, proxy.origin);
@@ -93,21 +87,7 @@ test('through a spec-only backend of another make: sign-in, access questions, a 
     ).toContain(added.uuid);
 
     // Bulk Deactivate of two users (the bulk call answers 405): both inactive, a result for them.
-    const two = (await apiGet<WireUser[]>(through, '/user/list/active'))
-      .filter((u) => u.businessProfile && !Object.values(ACCOUNTS).includes(u.username as never))
-      .slice(0, 2);
-    const list = new UsersPage(through);
-    await through.getByRole('link', { name: 'Users', exact: true }).click();
-    for (const u of two) {
-      await list.show(u.username);
-      await list.row(u.username).getByRole('checkbox').check();
-    }
-    await through.getByRole('button', { name: 'Bulk action' }).click();
-    await through.getByRole('menuitem', { name: 'Deactivate' }).click();
-    await through.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
-    await expect(through.locator('[data-bulk-result]')).toContainText('2 users deactivated.');
-    const inactive = new Set((await apiGet<WireUser[]>(page, '/user/list/inactive')).map((u) => u.uuid));
-    for (const u of two) expect(inactive.has(u.uuid), `${u.username} is inactive on the backend`).toBe(true);
+    await bulkDeactivateTwo(through, page);
 
     // The front answered each of these in the backend's place, as its make does.
     const answered = front.answered.join('\n');
@@ -115,9 +95,7 @@ test('through a spec-only backend of another make: sign-in, access questions, a 
     expect(answered).toMatch(/^GET \/userprofile\/api\/v1\/user\/\S+\/effectiveAccess 200$/m);
     expect(answered).toMatch(/^POST \/userprofile\/api\/v1\/profile\/business\/impact 405$/m);
     expect(answered).toMatch(/^POST \/userprofile\/api\/v1\/user\/bulk 405$/m);
-    expect(watch.askedTwice(), 'an extension the backend does not offer was asked again').toEqual([]);
-    expect(await watch.sawReloadMessage(), `"${globalMessages.reloadPage}" showed`).toBe(false);
-    expect(watch.notFound, 'a screen went to the 404 page').toEqual([]);
+    await watch.expectQuiet();
     await through.context().close();
   } finally {
     await proxy.stop();

@@ -5,13 +5,13 @@
 // console signs in through the proxy, a profile edit saves and a bulk action
 // runs through the single-user calls, with no extension asked twice and no
 // reload message.
-import { globalMessages, profileMessages } from '../../../packages/shared/src/messages.ts';
+import { profileMessages } from '../../../packages/shared/src/messages.ts';
 import { startBackend } from '../backend.ts';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
 import { message, ProfileScreens, type WireBusinessProfile } from '../profiles/profiles-page.ts';
-import { apiGet, apiPost, UsersPage, type WireUser } from '../users/users-page.ts';
+import { apiGet } from '../users/users-page.ts';
 import { ExtensionWatch } from './extensions-watch.ts';
-import { pageOn } from './spec-only-server.ts';
+import { allowConsoleAt, bulkDeactivateTwo, pageOn } from './spec-only-server.ts';
 
 test('through npm start in proxy mode: sign-in, a profile save and a bulk deactivate on a spec-only backend', async ({
   page,
@@ -30,16 +30,7 @@ test('through npm start in proxy mode: sign-in, a profile save and a bulk deacti
 
     // What its ERRIGAL_ADMIN would do on the backend: the console client allows the proxy's redirect URI.
     await signedInAs(ACCOUNTS.provider);
-    const { clientId } = await apiGet<{ clientId: string }>(page, '/auth/frontendconfig');
-    const client = await apiGet<Record<string, string>>(page, `/authClient/get/${clientId}`);
-    const registered = await apiPost(page, '/authClient/update', {
-      uuid: client.uuid,
-      name: client.name,
-      description: client.description,
-      clientSecret: client.clientSecret,
-      allowedRedirectTarget: redirect,
-    });
-    expect(registered.ok(), `the console client's redirect target: ${registered.status()}`).toBeTruthy();
+    await allowConsoleAt(page, proxy.origin);
 
     const through = await pageOn(browser, ACCOUNTS.provider, proxy.origin);
     await ExtensionWatch.watchReloadMessage(through);
@@ -59,25 +50,9 @@ test('through npm start in proxy mode: sign-in, a profile save and a bulk deacti
     expect(saved.description, 'the backend holds it').toBe('Saved through the proxy');
 
     // Bulk Deactivate of two users: both inactive on the backend, a result for them.
-    const two = (await apiGet<WireUser[]>(through, '/user/list/active'))
-      .filter((u) => u.businessProfile && !Object.values(ACCOUNTS).includes(u.username as never))
-      .slice(0, 2);
-    const list = new UsersPage(through);
-    await through.getByRole('link', { name: 'Users', exact: true }).click();
-    for (const u of two) {
-      await list.show(u.username);
-      await list.row(u.username).getByRole('checkbox').check();
-    }
-    await through.getByRole('button', { name: 'Bulk action' }).click();
-    await through.getByRole('menuitem', { name: 'Deactivate' }).click();
-    await through.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
-    await expect(through.locator('[data-bulk-result]')).toContainText('2 users deactivated.');
-    const inactive = new Set((await apiGet<WireUser[]>(page, '/user/list/inactive')).map((u) => u.uuid));
-    for (const u of two) expect(inactive.has(u.uuid), `${u.username} is inactive on the backend`).toBe(true);
+    await bulkDeactivateTwo(through, page);
 
-    expect(watch.askedTwice(), 'an extension the backend does not offer was asked again').toEqual([]);
-    expect(await watch.sawReloadMessage(), `"${globalMessages.reloadPage}" showed`).toBe(false);
-    expect(watch.notFound, 'a screen went to the 404 page').toEqual([]);
+    await watch.expectQuiet();
     await through.context().close();
   } finally {
     await proxy.stop();

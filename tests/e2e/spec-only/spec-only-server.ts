@@ -1,11 +1,13 @@
 // The access answers of a spec-only backend (the worker's dev backend in the
 // 'spec-only' project, EXTENSIONS=off) are compared with those of a dev
 // backend that offers the extensions, from the same seed: this second
-// backend, on a free port and a temporary data folder of its own.
+// backend, on a free port and a temporary data folder of its own. And the
+// steps the spec-only tests share.
 import { type Browser, expect, type Page } from '@playwright/test';
 import { href } from '../../../packages/web/src/lib/paths.ts';
 import { type Backend, startBackend } from '../backend.ts';
-import { PASSWORD } from '../fixtures.ts';
+import { ACCOUNTS, PASSWORD } from '../fixtures.ts';
+import { apiGet, apiPost, UsersPage, type WireUser } from '../users/users-page.ts';
 
 let withExtensions: Backend | null = null;
 
@@ -43,4 +45,42 @@ export async function pageOn(browser: Browser, username: string, baseURL: string
 /** Opens the same console path on both pages. */
 export async function openBoth(pages: Page[], path: string): Promise<void> {
   await Promise.all(pages.map((p) => p.goto(href(path))));
+}
+
+/**
+ * What the backend's ERRIGAL_ADMIN does for a console served elsewhere (`npm
+ * start` in proxy mode at `origin`): the console client may come back to its
+ * selfcallback. `admin` is a page signed in on the backend itself.
+ */
+export async function allowConsoleAt(admin: Page, origin: string): Promise<string> {
+  const redirect = `${origin}/userprofile/selfcallback`;
+  const { clientId } = await apiGet<{ clientId: string }>(admin, '/auth/frontendconfig');
+  const client = await apiGet<Record<string, string>>(admin, `/authClient/get/${clientId}`);
+  const registered = await apiPost(admin, '/authClient/update', { ...client, allowedRedirectTarget: redirect });
+  expect(registered.ok(), `the console client's redirect target: ${registered.status()}`).toBeTruthy();
+  return redirect;
+}
+
+/**
+ * Bulk Deactivate of two users on the console's Users page (`page`), users
+ * outside the seeded accounts; `admin` reads the backend after. Answers them.
+ */
+export async function bulkDeactivateTwo(page: Page, admin: Page = page): Promise<WireUser[]> {
+  const two = (await apiGet<WireUser[]>(page, '/user/list/active'))
+    .filter((u) => u.businessProfile && !Object.values(ACCOUNTS).includes(u.username as never))
+    .slice(0, 2);
+  const list = new UsersPage(page);
+  await page.getByRole('link', { name: 'Users', exact: true }).click();
+  for (const u of two) {
+    await list.show(u.username);
+    await list.row(u.username).getByRole('checkbox').check();
+  }
+  await expect(page.getByText('2 selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Bulk action' }).click();
+  await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.locator('[data-bulk-result]')).toContainText('2 users deactivated.');
+  const inactive = new Set((await apiGet<WireUser[]>(admin, '/user/list/inactive')).map((u) => u.uuid));
+  for (const u of two) expect(inactive.has(u.uuid), `${u.username} is inactive on the backend`).toBe(true);
+  return two;
 }
