@@ -21,6 +21,7 @@ import httpProxy from '@fastify/http-proxy';
 import { MAX_DEPTH, MAX_VIOLATIONS, printable } from '@userprofile/contract/bounds';
 import { loadContract, type Operation } from '@userprofile/contract/document';
 import { createValidator, formatViolation, type Validator, type Violation } from '@userprofile/contract/validate';
+import { saysNotOffered } from '@userprofile/shared/not-offered';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -259,6 +260,8 @@ export async function registerProxy(app: FastifyInstance, backend: string, optio
   // The last answer of each operation, status and encoding, with its verdict: lists are fetched again and again
   // unchanged, and comparing the bytes costs far less than decoding, parsing and validating them.
   const remembered = new Map<string, { body: Buffer; found: Violation[] }>();
+  /** Extensions the backend answered "not offered" to (issue 32): said once each, never checked. */
+  const notOffered = new Set<string>();
 
   const operations = new WeakMap<object, Operation>();
 
@@ -331,6 +334,22 @@ export async function registerProxy(app: FastifyInstance, backend: string, optio
           }
           const path = request.url.split('?', 1)[0] ?? request.url;
           const headers = reply.getHeaders() as Record<string, string>;
+          // An extension the backend does not have, by the console's own rule: the console does without it, so
+          // its answer breaks nothing; said once per operation, in plain words.
+          const withoutToken = !request.headers.authorization;
+          if (
+            op.extension &&
+            saysNotOffered({ status: reply.statusCode, withoutToken, contentType: headers['content-type'] })
+          ) {
+            if (!notOffered.has(op.operationId)) {
+              notOffered.add(op.operationId);
+              log(
+                `contract: the backend does not offer ${op.method} ${op.docPath} (an extension, answered ${reply.statusCode}): the console does without it`,
+              );
+            }
+            reply.send(res.stream);
+            return;
+          }
           const tooLarge = `answer larger than ${limits.bytes} bytes: not checked`;
           if (Number(headers['content-length']) > limits.bytes) {
             unchecked(request, reply, path, tooLarge, res.stream as Readable);

@@ -31,6 +31,13 @@ beforeAll(async () => {
   );
   backend.get(`${API}/history/:kind/:uuid`, () => ({ entries: [], more: false, withheld: 0 }));
   backend.get('/userprofile/.well-known/openid-configuration', () => ({ issuer: 'https://sso.example.net' }));
+  // A backend of another make without the Who Has It and Check Access extensions (issue 32): a Spring 404, a web page.
+  backend.get(`${API}/app/:uuid/holders`, (request, reply) =>
+    reply.code(404).send({ timestamp: '2026-11-28T00:00:00Z', status: 404, error: 'Not Found', path: request.url }),
+  );
+  backend.get(`${API}/access/check`, (_request, reply) =>
+    reply.header('content-type', 'text/html').send('<!doctype html><div id="app"></div>'),
+  );
   const address = await backend.listen({ port: 0, host: '127.0.0.1' });
   proxy = await buildApp({ backend: address, webDist: null });
   await proxy.ready();
@@ -144,4 +151,31 @@ it("forwards the provider's discovery document, an operation of the document, an
   const header = JSON.parse(String(res.headers[VIOLATIONS_HEADER])) as { operation: string; pointer: string }[];
   expect(header).toContainEqual(expect.objectContaining({ operation: 'openidConfiguration', pointer: '/jwks_uri' }));
   expect(captured().length).toBe(header.length);
+});
+
+it('says once, in plain words, that the backend does not offer an extension, and checks none of its answers (issue 32)', async () => {
+  stderr.mockClear();
+  const auth = { authorization: 'Bearer t' };
+  const id = '6f1c1f0e-3b8a-4d52-9a57-2f3c5f0b7d10';
+  for (let i = 0; i < 2; i++) {
+    const holders = await proxy.inject({
+      method: 'GET',
+      url: `${API}/app/${id}/holders?role=${id}&page=${i + 1}`,
+      headers: auth,
+    });
+    expect(holders.statusCode).toBe(404);
+    expect(holders.headers[VIOLATIONS_HEADER]).toBeUndefined();
+    const check = await proxy.inject({
+      method: 'GET',
+      url: `${API}/access/check?user=${id}&application=${id}&role=${id}`,
+      headers: auth,
+    });
+    expect(check.statusCode).toBe(200);
+    expect(check.body).toBe('<!doctype html><div id="app"></div>');
+    expect(check.headers[VIOLATIONS_HEADER]).toBeUndefined();
+  }
+  expect(captured()).toEqual([
+    'contract: the backend does not offer GET /api/v1/app/{uuid}/holders (an extension, answered 404): the console does without it\n',
+    'contract: the backend does not offer GET /api/v1/access/check (an extension, answered 200): the console does without it\n',
+  ]);
 });
