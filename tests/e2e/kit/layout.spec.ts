@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { href, toUserBulk } from '../../../packages/web/src/lib/paths.ts';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
-import { UsersPage } from '../users/users-page.ts';
+import { apiGet, UsersPage, type WireUser } from '../users/users-page.ts';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -89,5 +89,34 @@ test.describe('at 390×844', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Editing User' })).toBeVisible();
     await expect(page.getByLabel(/^Username\s*\*?$/)).toHaveValue(username);
     await page.screenshot({ path: 'screenshots/kit-user-edit-390.png' });
+  });
+
+  test('a bulk result above the list leaves its rows in reach: the card scrolls, the rows keep their room', async ({
+    page,
+    signedInAs,
+  }) => {
+    await signedInAs(ACCOUNTS.customer);
+    // Users customer.admin may not change make the result long: one line per reason, the names behind a toggle.
+    const users = await apiGet<WireUser[]>(page, '/user/list/active');
+    const mine = (u: WireUser) => !(Object.values(ACCOUNTS) as string[]).includes(u.username);
+    const locked = users.filter((u) => u.readOnlyReason && mine(u)).slice(0, 3);
+    const free = users.filter((u) => !u.readOnlyReason && u.businessProfile && mine(u)).slice(0, 2);
+    const list = new UsersPage(page);
+    for (const u of [...locked, ...free]) {
+      await list.show(u.username);
+      await list.row(u.username).getByRole('checkbox').check();
+    }
+    await list.filter('Username').fill('');
+    await page.getByRole('button', { name: 'Bulk action' }).click();
+    await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
+    await expect(page.locator('[data-bulk-result]')).toContainText('2 users deactivated, 3 refused.');
+    await animationsDone(page);
+    // The first two rows can be brought into view (all but subpixels); before, the rows' area had shrunk to nothing.
+    for (const row of [list.rows().nth(0), list.rows().nth(1)]) {
+      await row.scrollIntoViewIfNeeded();
+      await expect(row).toBeInViewport({ ratio: 0.95 });
+    }
+    expect(await windowScrolls(page)).toBe(false);
   });
 });

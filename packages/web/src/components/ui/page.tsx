@@ -118,10 +118,15 @@ export function ContentCard({
   );
 }
 
-/** A list inside the content card: the table scrolls (both ways), the footer (range and pager) stays below it. */
+/**
+ * A list inside the content card: the table scrolls (both ways), the footer
+ * (range and pager) stays below it. It keeps room for a few rows whatever sits
+ * above it in the card (the bulk bar and a bulk result at phone width): past
+ * that, the card scrolls instead of the rows shrinking to nothing.
+ */
 export function ListFrame({ children, footer }: { children: ReactNode; footer: ReactNode }) {
   return (
-    <Flex direction="column" flex="1" minH="0">
+    <Flex direction="column" flex="1" minH="min(22rem, 55dvh)">
       <Box flex="1" minH="0" overflow="auto" data-list-scroll>
         {children}
       </Box>
