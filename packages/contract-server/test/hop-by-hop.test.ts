@@ -18,5 +18,12 @@ describe('withoutHopByHop', () => {
   it('hands back the same headers, uncopied, when none is hop-by-hop', () => {
     const headers = { 'content-type': 'application/json', 'content-length': '2' };
     expect(withoutHopByHop(headers)).toBe(headers);
+    expect(headers).toEqual({ 'content-type': 'application/json', 'content-length': '2' });
+  });
+
+  it('takes them out of the object given (the proxy’s own copy), with a plain Connection as with a list', () => {
+    const headers = { connection: 'Keep-Alive', 'keep-alive': 'timeout=72', te: 'trailers', 'content-length': '2' };
+    expect(withoutHopByHop(headers)).toBe(headers);
+    expect(headers).toEqual({ 'content-length': '2' });
   });
 });
