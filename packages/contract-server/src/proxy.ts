@@ -86,12 +86,14 @@ const NONE: ReadonlySet<string> = new Set();
 const PLAIN_CONNECTION = new Set(['keep-alive', 'close', 'Keep-Alive', 'Close']);
 
 /**
- * The headers without the hop-by-hop ones (RFC 9110 §7.6.1): the fixed list and those `Connection` names.
- * On every answer and request of the proxy, so they are taken out of the object given, which is the
- * proxy's own (@fastify/reply-from copies the request's headers; the upstream's are made per answer).
+ * The headers without the hop-by-hop ones (RFC 9110 §7.6.1): the fixed list and those `Connection` names,
+ * in any case. On every answer and request of the proxy, so in one walk: the headers go back uncopied when
+ * nothing is to go; else a copy is made from the first name that goes (taking names out of the object
+ * given instead was four times slower: a `delete` turns it into a dictionary).
  */
 export function withoutHopByHop<T extends object>(headers: T): T {
-  const connection = (headers as { connection?: unknown }).connection;
+  const given = headers as Record<string, unknown>;
+  const connection = given.connection;
   const listed =
     connection === undefined || PLAIN_CONNECTION.has(connection as string)
       ? NONE
@@ -102,16 +104,20 @@ export function withoutHopByHop<T extends object>(headers: T): T {
             .map((name) => name.trim())
             .filter(Boolean),
         );
-  for (const name in headers) {
-    if (hopByHop(name, listed)) delete (headers as Record<string, unknown>)[name];
+  let kept: Record<string, unknown> | undefined;
+  for (const name in given) {
+    const lower = name.toLowerCase();
+    if (HOP_BY_HOP.has(lower) || listed.has(lower)) {
+      if (kept === undefined) {
+        kept = {};
+        for (const before in given) {
+          if (before === name) break;
+          kept[before] = given[before];
+        }
+      }
+    } else if (kept !== undefined) kept[name] = given[name];
   }
-  return headers;
-}
-
-/** A module-level function, not a closure per call: no function object is made for each answer. */
-function hopByHop(name: string, listed: ReadonlySet<string>): boolean {
-  const lower = name === name.toLowerCase() ? name : name.toLowerCase();
-  return HOP_BY_HOP.has(lower) || listed.has(lower);
+  return (kept ?? headers) as T;
 }
 
 const hopByHopOptions = {

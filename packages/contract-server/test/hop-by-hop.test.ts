@@ -21,9 +21,14 @@ describe('withoutHopByHop', () => {
     expect(headers).toEqual({ 'content-type': 'application/json', 'content-length': '2' });
   });
 
-  it('takes them out of the object given (the proxy’s own copy), with a plain Connection as with a list', () => {
+  it('leaves the object given as it was, with a plain Connection as with a list', () => {
     const headers = { connection: 'Keep-Alive', 'keep-alive': 'timeout=72', te: 'trailers', 'content-length': '2' };
-    expect(withoutHopByHop(headers)).toBe(headers);
-    expect(headers).toEqual({ 'content-length': '2' });
+    expect(withoutHopByHop(headers)).toEqual({ 'content-length': '2' });
+    expect(headers).toEqual({
+      connection: 'Keep-Alive',
+      'keep-alive': 'timeout=72',
+      te: 'trailers',
+      'content-length': '2',
+    });
   });
 });

@@ -24,8 +24,10 @@ const BACKSLASH = 0x5c;
  * 300 users (119 KB) this takes 73 µs, against 199 µs for the loop over every character.
  */
 export function deeperThan(text: string, max: number): boolean {
-  let depth = 0;
   const n = text.length;
+  // Each level opens with a bracket of its own: a text no longer than the bound cannot pass it.
+  if (n <= max) return false;
+  let depth = 0;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {

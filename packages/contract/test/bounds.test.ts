@@ -52,6 +52,12 @@ describe('deeperThan', () => {
     expect(deeperThan('["a\\"[[[", []]', 2)).toBe(false);
   });
 
+  it('a text no longer than the bound is not scanned, and one a bracket longer is', () => {
+    expect(deeperThan('[[[', 3)).toBe(false);
+    expect(deeperThan('[[[[', 3)).toBe(true);
+    expect(deeperThan('[[[]', 3)).toBe(false);
+  });
+
   it('an unterminated string ends the scan with what was seen', () => {
     expect(deeperThan('[["abc', 1)).toBe(true);
     expect(deeperThan('["abc[[[[', 1)).toBe(false);
