@@ -13,7 +13,7 @@ import {
 } from '../profiles/profiles-page.ts';
 import { apiGet, toast, UserEditPage, UsersPage, type WireUser } from '../users/users-page.ts';
 import { ExtensionWatch } from './extensions-watch.ts';
-import { bulkDeactivateTwo } from './spec-only-server.ts';
+import { addAppProfileAfterPreview, bulkDeactivateTwo } from './spec-only-server.ts';
 
 let watch: ExtensionWatch;
 
@@ -122,30 +122,7 @@ test('adding an application profile to a business profile users hold: a derived 
   signedInAs,
 }) => {
   await signedInAs(ACCOUNTS.provider);
-  const s = new ProfileScreens(page);
-  const profile = (await profileGet<WireBusinessProfile[]>(page, '/profile/business/list')).find(
-    (p) => p.name === 'NOC Operators',
-  ) as WireBusinessProfile;
-  const users = await profileGet<WireUser[]>(page, `/profile/business/${profile.uuid}/users`);
-  const active = users.filter((u) => u.active).length;
-  expect(users.length).toBeGreaterThan(0);
-  await s.openBusinessProfile(profile.uuid);
-  // An application the profile has none of.
-  const held = new Set(profile.appProfiles.map((a) => a.application.uuid));
-  const apps = await profileGet<WireAppProfile[]>(page, '/profile/app/list');
-  const added = apps.find((a) => !held.has(a.application.uuid) && a.roles.length > 0) as WireAppProfile;
-  expect(added, 'an application profile of an application the business profile lacks').toBeTruthy();
-  await s.field(added.application.name).selectOption({ label: added.name });
-  await s.button('Update Profile').click();
-  const preview = s.dialog();
-  await expect(
-    preview.getByText(`This change reaches ${active} active and ${users.length - active} inactive users.`),
-  ).toBeVisible();
-  await expect(preview.getByText(`Roles gained (${added.roles.length})`)).toBeVisible();
-  await preview.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(message(page, profileMessages.business.saved(profile.name))).toBeVisible();
-  const saved = await profileGet<WireBusinessProfile>(page, `/profile/business/get/${profile.uuid}`);
-  expect(saved.appProfiles.map((a) => a.uuid)).toContain(added.uuid);
+  await addAppProfileAfterPreview(page);
   expect(watch.asked.get('previewBusinessProfileImpact')).toBe(1);
 });
 

@@ -6,14 +6,13 @@
 
 import { startForeignBackend } from '../../../packages/contract-server/test/foreign-backend.ts';
 import { accessTexts } from '../../../packages/shared/src/access-texts.ts';
-import { historyTexts, profileMessages, signInTexts } from '../../../packages/shared/src/messages.ts';
+import { historyTexts, signInTexts } from '../../../packages/shared/src/messages.ts';
 import { href, toAccessCheck, toAccessHolders, toUserEdit } from '../../../packages/web/src/lib/paths.ts';
 import { startBackend } from '../backend.ts';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
-import { message, ProfileScreens, type WireAppProfile, type WireBusinessProfile } from '../profiles/profiles-page.ts';
 import { apiGet, type WireUser } from '../users/users-page.ts';
 import { ExtensionWatch } from './extensions-watch.ts';
-import { allowConsoleAt, bulkDeactivateTwo, pageOn } from './spec-only-server.ts';
+import { addAppProfileAfterPreview, allowConsoleAt, bulkDeactivateTwo, pageOn } from './spec-only-server.ts';
 
 type Application = { uuid: string; name: string; roles: { uuid: string; name: string }[] };
 
@@ -62,29 +61,7 @@ test('through a spec-only backend of another make: sign-in, access questions, a 
     await expect(through.locator('[data-derived]')).toHaveText(accessTexts.derivedHolders);
 
     // Adding an application profile to a business profile users hold: the preview (405) is worked out, then saved.
-    const s = new ProfileScreens(through);
-    const profile = (await apiGet<WireBusinessProfile[]>(through, '/profile/business/list')).find(
-      (p) => p.name === 'NOC Operators',
-    ) as WireBusinessProfile;
-    const users = await apiGet<WireUser[]>(through, `/profile/business/${profile.uuid}/users`);
-    const active = users.filter((u) => u.active).length;
-    const held = new Set(profile.appProfiles.map((a) => a.application.uuid));
-    const added = (await apiGet<WireAppProfile[]>(through, '/profile/app/list')).find(
-      (a) => !held.has(a.application.uuid) && a.roles.length > 0,
-    ) as WireAppProfile;
-    await s.openBusinessProfile(profile.uuid);
-    await s.field(added.application.name).selectOption({ label: added.name });
-    await s.button('Update Profile').click();
-    await expect(
-      s.dialog().getByText(`This change reaches ${active} active and ${users.length - active} inactive users.`),
-    ).toBeVisible();
-    await s.dialog().getByRole('button', { name: 'Save Changes' }).click();
-    await expect(message(through, profileMessages.business.saved(profile.name))).toBeVisible();
-    const saved = await apiGet<WireBusinessProfile>(page, `/profile/business/get/${profile.uuid}`);
-    expect(
-      saved.appProfiles.map((a) => a.uuid),
-      'the backend holds it',
-    ).toContain(added.uuid);
+    await addAppProfileAfterPreview(through, page);
 
     // Bulk Deactivate of two users (the bulk call answers 405): both inactive, a result for them.
     await bulkDeactivateTwo(through, page);

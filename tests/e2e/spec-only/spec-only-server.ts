@@ -4,9 +4,11 @@
 // backend, on a free port and a temporary data folder of its own. And the
 // steps the spec-only tests share.
 import { type Browser, expect, type Page } from '@playwright/test';
+import { profileMessages } from '../../../packages/shared/src/messages.ts';
 import { href } from '../../../packages/web/src/lib/paths.ts';
 import { type Backend, startBackend } from '../backend.ts';
 import { ACCOUNTS, PASSWORD } from '../fixtures.ts';
+import { message, ProfileScreens, type WireAppProfile, type WireBusinessProfile } from '../profiles/profiles-page.ts';
 import { apiGet, apiPost, UsersPage, type WireUser } from '../users/users-page.ts';
 
 let withExtensions: Backend | null = null;
@@ -83,4 +85,40 @@ export async function bulkDeactivateTwo(page: Page, admin: Page = page): Promise
   const inactive = new Set((await apiGet<WireUser[]>(admin, '/user/list/inactive')).map((u) => u.uuid));
   for (const u of two) expect(inactive.has(u.uuid), `${u.username} is inactive on the backend`).toBe(true);
   return two;
+}
+
+/**
+ * Adds to NOC Operators (a business profile users hold) an application
+ * profile of an application it has none of, through its editor: the impact
+ * preview counts the users and the roles gained, Save Changes saves it, and
+ * `admin` reads it back from the backend.
+ */
+export async function addAppProfileAfterPreview(page: Page, admin: Page = page): Promise<void> {
+  const s = new ProfileScreens(page);
+  const profile = (await apiGet<WireBusinessProfile[]>(page, '/profile/business/list')).find(
+    (p) => p.name === 'NOC Operators',
+  ) as WireBusinessProfile;
+  const users = await apiGet<WireUser[]>(page, `/profile/business/${profile.uuid}/users`);
+  const active = users.filter((u) => u.active).length;
+  expect(users.length).toBeGreaterThan(0);
+  await s.openBusinessProfile(profile.uuid);
+  // An application the profile has none of.
+  const held = new Set(profile.appProfiles.map((a) => a.application.uuid));
+  const apps = await apiGet<WireAppProfile[]>(page, '/profile/app/list');
+  const added = apps.find((a) => !held.has(a.application.uuid) && a.roles.length > 0) as WireAppProfile;
+  expect(added, 'an application profile of an application the business profile lacks').toBeTruthy();
+  await s.field(added.application.name).selectOption({ label: added.name });
+  await s.button('Update Profile').click();
+  const preview = s.dialog();
+  await expect(
+    preview.getByText(`This change reaches ${active} active and ${users.length - active} inactive users.`),
+  ).toBeVisible();
+  await expect(preview.getByText(`Roles gained (${added.roles.length})`)).toBeVisible();
+  await preview.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(message(page, profileMessages.business.saved(profile.name))).toBeVisible();
+  const saved = await apiGet<WireBusinessProfile>(admin, `/profile/business/get/${profile.uuid}`);
+  expect(
+    saved.appProfiles.map((a) => a.uuid),
+    'the backend holds it',
+  ).toContain(added.uuid);
 }
