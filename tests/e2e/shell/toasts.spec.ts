@@ -100,6 +100,26 @@ for (const size of WIDTHS) {
     await pull.click({ timeout: 2_000 });
     await expect(card(page, userMessages.pullSuccess).locator('[data-part="count"]')).toHaveText('×2');
   });
+
+  test(`after a status change the list's Active/Inactive toggle is pressed at once, at ${size.width} px`, async ({
+    page,
+    signedInAs,
+  }) => {
+    await page.setViewportSize(size);
+    await signedInAs(ACCOUNTS.provider);
+    const list = new UsersPage(page);
+    await list.show('customer.admin');
+    await list.setStatus('customer.admin', 'Deactivate');
+    await expect(toast(page, userMessages.inactivated('customer.admin'))).toBeVisible();
+    // The filter bar with its toggle, as the title row's actions and the header's links.
+    expect(await expectActionsClear(page)).toBeGreaterThanOrEqual(5);
+    // Where a toast covered the toggle, this press waited for it to go (5 s).
+    await page
+      .getByRole('group', { name: 'User status' })
+      .getByRole('button', { name: 'Inactive', exact: true })
+      .click({ timeout: 2_000 });
+    await expect(list.row('customer.admin')).toContainText('Inactive');
+  });
 }
 
 test("a row's Status action that raised a toast stays clear of it", async ({ page, signedInAs }) => {

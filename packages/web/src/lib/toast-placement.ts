@@ -3,9 +3,10 @@
 // User Info, Sync All Applications, ...) are: toasts over them made a second
 // press impossible until the toasts went. So the stack starts below every
 // element marked `data-toasts-below` (the shell's header, the page's title
-// row), and below the control that raised the toast when that control would
-// be under the stack (a row's Status action, a tick in the cluster tree on a
-// phone).
+// row, a list's filter bar with its Active/Inactive toggle), and below the
+// control that raised the toast when that control would be under the stack (a
+// row's Status action, a tick in the cluster tree on a phone). An element
+// whose bottom leaves the stack no room below it in the window is not avoided.
 
 /** Marks an element the toast stack starts below (the attribute is the whole API). */
 export const TOASTS_BELOW = { 'data-toasts-below': '' } as const;
@@ -32,7 +33,8 @@ export function toastTop(origin: Element | null, column: { left: number; right: 
   let top: number | null = null;
   for (const element of document.querySelectorAll('[data-toasts-below]')) {
     const box = element.getBoundingClientRect();
-    if (visible(box)) top = Math.max(top ?? 0, Math.round(box.bottom) + GAP);
+    const below = Math.round(box.bottom) + GAP;
+    if (visible(box) && below + ROOM <= window.innerHeight) top = Math.max(top ?? 0, below);
   }
   const control = origin && !origin.closest('[data-scope="toast"]') ? origin.getBoundingClientRect() : null;
   if (control && visible(control) && overlaps(control, column, top ?? GAP)) {

@@ -99,7 +99,7 @@ export function ContentCard({
       data-content-card
     >
       {header ? (
-        <Card.Header id={CARD_HEADER_ID} borderBottomWidth="1px" pb="3" flexShrink={0}>
+        <Card.Header id={CARD_HEADER_ID} {...TOASTS_BELOW} borderBottomWidth="1px" pb="3" flexShrink={0}>
           {header}
         </Card.Header>
       ) : null}
