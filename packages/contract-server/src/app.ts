@@ -17,6 +17,7 @@ import type { AuthStore } from './auth/contract.ts';
 import { createAuth } from './auth/index.ts';
 import type { SigningKey } from './auth/keys.ts';
 import { BODY_LIMIT_BYTES, IMPORT_LIMIT_BYTES, readTextFile, requireDocumentedBody } from './http/bodies.ts';
+import { buildSerializerOnce, compileSchemasOnce } from './http/compile-once.ts';
 import { registerConsole } from './http/console.ts';
 import { errorHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -178,6 +179,8 @@ function defaultStartupConfig(env: NodeJS.ProcessEnv = process.env): StartupConf
   };
 }
 
+const SERIALIZERS = buildSerializerOnce();
+
 export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
   const env = process.env;
   const publicOrigin = (options.publicOrigin ?? defaultPublicOrigin(env)).replace(/\/+$/, '');
@@ -202,7 +205,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     ajv: {
       // The document refuses unknown fields and wrong types: nothing is dropped or coerced silently.
       customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true, allErrors: false },
+      // Each schema compiled once per process, whatever number of apps it builds (http/compile-once.ts).
+      plugins: [compileSchemasOnce],
     },
+    schemaController: { compilersFactory: { buildSerializer: SERIALIZERS } },
   });
   app.setErrorHandler(errorHandler);
   // First, so every answer gets them: the console, the API, the stand-in sites, errors and 404s.
