@@ -1,6 +1,10 @@
 import { TOAST } from '@userprofile/shared/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { notify, TOAST_CAP_MS, toastCount, toaster, toasterStarted } from './toaster.ts';
+
+// The toaster as a page first loads it (not started yet): this project's files share their
+// worker's modules (vitest.config.ts), and a file before this one may have raised toasts.
+vi.resetModules();
+const { notify, TOAST_CAP_MS, toastCount, toaster, toasterStarted } = await import('./toaster.ts');
 
 const shown = () => toaster.getVisibleToasts().map((t) => ({ type: t.type, title: t.title, duration: t.duration }));
 const counts = () => toaster.getVisibleToasts().map((t) => [t.title, toastCount(t)]);
