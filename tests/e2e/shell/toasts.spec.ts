@@ -3,7 +3,7 @@
 // next press works while they last; a message raised again counts up on its
 // card; a burst of cluster ticks is one card.
 import type { Locator, Page } from '@playwright/test';
-import { applicationMessages, userMessages } from '../../../packages/shared/src/messages.ts';
+import { applicationMessages, userMessages, visibilityMessages } from '../../../packages/shared/src/messages.ts';
 import { href, toApplicationList, toUserList } from '../../../packages/web/src/lib/paths.ts';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
 import { toast, UsersPage } from '../users/users-page.ts';
@@ -119,6 +119,30 @@ for (const size of WIDTHS) {
       .getByRole('button', { name: 'Inactive', exact: true })
       .click({ timeout: 2_000 });
     await expect(list.row('customer.admin')).toContainText('Inactive');
+  });
+  test(`the visibility editor's warning is dismissed at once while toasts are up, at ${size.width} px`, async ({
+    page,
+    signedInAs,
+  }) => {
+    await page.setViewportSize(size);
+    await signedInAs(ACCOUNTS.provider);
+    const editor = new VisibilityEditPage(page);
+    await editor.openNew();
+    await editor.clusterTab();
+    const market = editor.tree.locator('[role="treeitem"][aria-level="2"]').first();
+    const name = ((await market.locator('[data-name]').first().textContent()) ?? '').trim();
+    // The first cluster added becomes the primary (a toast); unticking the primary is refused (a warning).
+    await editor.toggle(name);
+    await expect(openToasts(page)).toHaveCount(1);
+    await editor.toggle(name);
+    const warning = editor.alert(visibilityMessages.primaryVisibilityNotRemovable(name));
+    await expect(warning).toBeVisible();
+    // The toast raised before the warning came moves below it: the title row's, and the warning's Dismiss, are clear.
+    await expect.poll(() => expectActionsClear(page).then(() => true, () => false)).toBe(true);
+    await expect(openToasts(page)).toHaveCount(1);
+    // Where the toast covered it, this press waited for the toast to go (5 s).
+    await warning.getByRole('button', { name: 'Dismiss' }).click({ timeout: 2_000 });
+    await expect(warning).toHaveCount(0);
   });
 }
 

@@ -5,7 +5,7 @@
 // would be created before anyone listens. The toaster is fixed-positioned.
 import { Badge, Toaster as ChakraToaster, HStack, Stack, Toast } from '@chakra-ui/react';
 import { useEffect } from 'react';
-import { toastTop } from '../../lib/toast-placement.ts';
+import { TOASTS_BELOW, toastTop } from '../../lib/toast-placement.ts';
 import { toastCount, toaster, toasterStarted } from '../../lib/toaster.ts';
 
 /** Chakra's md breakpoint and sm size: from there the stack is 24rem wide at the right, below it the window's width. */
@@ -22,6 +22,19 @@ function placeStack(origin: Element | null): void {
   else root.setProperty('--app-toast-top', `${top}px`);
 }
 
+/** The control focused when the last toast was raised: the one that raised it. */
+let origin: Element | null = null;
+let watched: ResizeObserver | null = null;
+
+/** Places the stack again, watching the size of everything it avoids now. */
+function replace(): void {
+  if (watched) {
+    watched.disconnect();
+    for (const element of document.querySelectorAll('[data-toasts-below]')) watched.observe(element);
+  }
+  placeStack(origin);
+}
+
 /**
  * Places the stack as each toast is raised (the focused control is the one
  * that raised it), on resize, and again when what it avoids changes size (a
@@ -30,23 +43,36 @@ function placeStack(origin: Element | null): void {
  */
 function useToastPlacement(): void {
   useEffect(() => {
-    let origin: Element | null = null;
     const place = () => placeStack(origin);
-    const watched = new ResizeObserver(place);
+    watched = new ResizeObserver(place);
     const unsubscribe = toaster.subscribe((toast: { dismiss?: boolean; message?: string }) => {
       if (toast.dismiss || toast.message) return;
       origin = document.activeElement === document.body ? null : document.activeElement;
-      watched.disconnect();
-      for (const element of document.querySelectorAll('[data-toasts-below]')) watched.observe(element);
-      place();
+      replace();
     });
     window.addEventListener('resize', place);
     return () => {
       unsubscribe();
-      watched.disconnect();
+      watched?.disconnect();
+      watched = null;
       window.removeEventListener('resize', place);
     };
   }, []);
+}
+
+/**
+ * For an element that comes and goes below the title row and holds what a
+ * person presses next (an editor's dismissible warning, a bulk result's Undo):
+ * the props that mark it, and the stack moves below it while it is there,
+ * toasts already on screen too.
+ */
+export function useToastsBelow(): typeof TOASTS_BELOW {
+  useEffect(() => {
+    replace();
+    // After the element has gone from the page.
+    return () => void requestAnimationFrame(replace);
+  }, []);
+  return TOASTS_BELOW;
 }
 
 export function AppToaster() {

@@ -9,6 +9,7 @@ import { useRef, useState } from 'react';
 import { LuX } from 'react-icons/lu';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { NativeSelect, toOptions } from '../../components/ui/native-select.tsx';
+import { useToastsBelow } from '../../components/ui/toaster.tsx';
 import { failureReason } from '../../lib/api/errors.ts';
 import type { BulkAction, BulkResult } from '../../lib/bulk-users/bulk-call.ts';
 import { type BulkStep, type RunResult, runBulk } from '../../lib/bulk-users/bulk-run.ts';
@@ -260,6 +261,8 @@ export function OutcomePanel({
   onDismiss: () => void;
 }) {
   const failed = outcome.error !== null;
+  // Undo and Dismiss stay clear of the toasts the action raised.
+  const toastsBelow = useToastsBelow();
   return (
     <Box
       borderWidth="1px"
@@ -283,7 +286,7 @@ export function OutcomePanel({
             </Text>
           ) : null}
         </Stack>
-        <HStack gap="1">
+        <HStack gap="1" {...toastsBelow}>
           {outcome.undo ? (
             <Button size="xs" variant="outline" onClick={onUndo}>
               Undo

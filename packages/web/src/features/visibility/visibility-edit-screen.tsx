@@ -17,6 +17,7 @@ import { TextAreaField, TextField } from '../../components/ui/fields.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { Screen } from '../../components/ui/page.tsx';
 import { HISTORY_TAB, HistoryTabContent } from '../../components/ui/record-history.tsx';
+import { useToastsBelow } from '../../components/ui/toaster.tsx';
 import { VisibleTo, visibleToWords } from '../../components/ui/visible-to.tsx';
 import { failureReason, isApiError } from '../../lib/api/errors.ts';
 import { companies } from '../../lib/data/companies.ts';
@@ -356,13 +357,20 @@ function EditorAlerts() {
   return (
     <>
       {alerts.map((a) => (
-        <Alert.Root key={a.id} status="warning" role="alert" size="sm">
-          <Alert.Indicator />
-          <Alert.Title flex="1">{a.text}</Alert.Title>
-          <CloseButton size="xs" aria-label="Dismiss" onClick={() => dismissAlert(a.id)} />
-        </Alert.Root>
+        <EditorAlert key={a.id} text={a.text} onDismiss={() => dismissAlert(a.id)} />
       ))}
     </>
+  );
+}
+
+/** A warning at the top of the editor: toasts start below it, off its Dismiss. */
+function EditorAlert({ text, onDismiss }: { text: string; onDismiss: () => void }) {
+  return (
+    <Alert.Root status="warning" role="alert" size="sm" {...useToastsBelow()}>
+      <Alert.Indicator />
+      <Alert.Title flex="1">{text}</Alert.Title>
+      <CloseButton size="xs" aria-label="Dismiss" onClick={onDismiss} />
+    </Alert.Root>
   );
 }
 
