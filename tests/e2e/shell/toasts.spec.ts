@@ -7,7 +7,7 @@ import { applicationMessages, userMessages, visibilityMessages } from '../../../
 import { href, toApplicationList, toUserList } from '../../../packages/web/src/lib/paths.ts';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
 import { toast, UsersPage } from '../users/users-page.ts';
-import { VisibilityEditPage, visibilityProfiles } from '../visibility/visibility-page.ts';
+import { VisibilityEditPage, VisibilityListPage, visibilityProfiles } from '../visibility/visibility-page.ts';
 
 const WIDTHS = [
   { width: 1280, height: 800 },
@@ -145,6 +145,26 @@ for (const size of WIDTHS) {
     await expect(warning).toHaveCount(0);
   });
 }
+
+test("a toast raised from a menu's item starts below the list's filters, not where the closed menu was", async ({
+  page,
+  signedInAs,
+  mock,
+}) => {
+  await signedInAs(ACCOUNTS.provider);
+  const list = new VisibilityListPage(page);
+  await list.open();
+  // The menu's last item, far below its button: the toast used to start below the item.
+  await mock.fault({ method: 'GET', path: '/userprofile/api/v1/visibility/sync/venue', status: 444 });
+  await list.runSync('Venue');
+  await expect(toast(page, visibilityMessages.noResponseFromSync)).toBeVisible();
+  await openToasts(page).evaluateAll((els) =>
+    Promise.all(els.flatMap((el) => el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => null)))),
+  );
+  const filters = await page.locator('[data-toasts-below]').last().boundingBox();
+  const [t] = await boxes(openToasts(page));
+  expect(filters && t && Math.abs(t.y - (filters.y + filters.height + 16)) <= 2).toBe(true);
+});
 
 test("a row's Status action that raised a toast stays clear of it", async ({ page, signedInAs }) => {
   await signedInAs(ACCOUNTS.provider);

@@ -26,6 +26,18 @@ function placeStack(origin: Element | null): void {
 let origin: Element | null = null;
 let watched: ResizeObserver | null = null;
 
+/**
+ * The control that raised a toast, from what has the focus: a menu's item
+ * stands for the menu's button, since the menu closes as the item is picked
+ * (placed below the item, the stack hung in the middle of the page once the
+ * menu had gone).
+ */
+function raisedBy(focused: Element | null): Element | null {
+  if (!focused || focused === document.body) return null;
+  const button = focused.closest('[role="menu"]')?.getAttribute('aria-labelledby');
+  return (button ? document.getElementById(button) : null) ?? focused;
+}
+
 /** Places the stack again, watching the size of everything it avoids now. */
 function replace(): void {
   if (watched) {
@@ -47,7 +59,7 @@ function useToastPlacement(): void {
     watched = new ResizeObserver(place);
     const unsubscribe = toaster.subscribe((toast: { dismiss?: boolean; message?: string }) => {
       if (toast.dismiss || toast.message) return;
-      origin = document.activeElement === document.body ? null : document.activeElement;
+      origin = raisedBy(document.activeElement);
       replace();
     });
     window.addEventListener('resize', place);
