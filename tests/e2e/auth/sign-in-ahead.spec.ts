@@ -99,9 +99,14 @@ test('a sign-in that returns to the inactive list asks for that list alone', asy
 
 test('a sign-in begun before this build asked for nothing ahead still completes', async ({ page, mock: _ }) => {
   await page.goto('/userprofile/auth/login/user');
+  await expect(page).toHaveURL(/\/userprofile\/authorize\?/);
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
-  // As a sign-in started by an older console in this tab would have it: no client id or issuer kept.
+  // Once this build has kept them (a removal before that would be undone by the write), take them
+  // away, as a sign-in started by an older console in this tab would have it: no client id or issuer kept.
+  const kept = () => page.evaluate(() => localStorage.getItem('user-profile.self_sign_in'));
+  await expect.poll(kept).not.toBeNull();
   await page.evaluate(() => localStorage.removeItem('user-profile.self_sign_in'));
+  expect(await kept()).toBeNull();
   const frontendConfig = requestsTo(page, '/api/v1/auth/frontendconfig');
   await page.getByLabel('Username', { exact: true }).fill(ACCOUNTS.provider);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
