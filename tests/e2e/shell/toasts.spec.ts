@@ -25,11 +25,7 @@ const card = (page: Page, title: string) => openToasts(page).filter({ has: toast
  * and a press at its centre reaches it.
  */
 async function expectActionsClear(page: Page): Promise<number> {
-  // Where the toasts rest: a toast still sliding in (its enter transition) is measured on its way.
-  await openToasts(page).evaluateAll((els) =>
-    Promise.all(els.flatMap((el) => el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => null)))),
-  );
-  const toasts = await boxes(openToasts(page));
+  const toasts = await restingToasts(page);
   expect(toasts.length).toBeGreaterThan(0);
   const actions = page.locator('[data-toasts-below]').locator('a:visible, button:visible');
   let checked = 0;
@@ -51,6 +47,14 @@ async function expectActionsClear(page: Page): Promise<number> {
     checked++;
   }
   return checked;
+}
+
+/** The open toasts' boxes where they rest: a toast still sliding in (its enter transition) is measured on its way. */
+async function restingToasts(page: Page) {
+  await openToasts(page).evaluateAll((els) =>
+    Promise.all(els.flatMap((el) => el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => null)))),
+  );
+  return boxes(openToasts(page));
 }
 
 async function boxes(locator: Locator) {
@@ -158,11 +162,8 @@ test("a toast raised from a menu's item starts below the list's filters, not whe
   await mock.fault({ method: 'GET', path: '/userprofile/api/v1/visibility/sync/venue', status: 444 });
   await list.runSync('Venue');
   await expect(toast(page, visibilityMessages.noResponseFromSync)).toBeVisible();
-  await openToasts(page).evaluateAll((els) =>
-    Promise.all(els.flatMap((el) => el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => null)))),
-  );
   const filters = await page.locator('[data-toasts-below]').last().boundingBox();
-  const [t] = await boxes(openToasts(page));
+  const [t] = await restingToasts(page);
   expect(filters && t && Math.abs(t.y - (filters.y + filters.height + 16)) <= 2).toBe(true);
 });
 
