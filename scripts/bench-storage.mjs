@@ -40,7 +40,7 @@ try {
   console.log(`database size for ${USERS} users: ${mib(folderSize(big))}`);
   const port = await freePort();
   t0 = performance.now();
-  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/contract-server/src/server.ts')], {
+  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/dev-backend/src/cli.ts')], {
     cwd: root,
     env: { ...process.env, DATA_DIR: big, PORT: String(port), SEED_USERS: String(USERS) },
     stdio: ['ignore', 'pipe', 'inherit'],

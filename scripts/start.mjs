@@ -13,7 +13,7 @@ buildConsole();
 // tsx as a loader in the server's own process (its CLI would add a process between).
 const server = spawn(
   process.execPath,
-  ['--import', 'tsx', join(root, 'packages/contract-server/src/server.ts'), ...process.argv.slice(2)],
+  ['--import', 'tsx', join(root, 'packages/dev-backend/src/cli.ts'), ...process.argv.slice(2)],
   { stdio: 'inherit', cwd: root, env: { NODE_ENV: 'production', ...process.env } },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -59,7 +59,7 @@ export async function startServer({ port: wanted, env = {}, startTimeoutMs = 120
       ...(process.env.BENCH_SERVER_PROF
         ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_SERVER_PROF, '--import', 'tsx']
         : [join(checkout, 'node_modules/tsx/dist/cli.mjs')]),
-      join(checkout, 'packages/contract-server/src/server.ts'),
+      join(checkout, 'packages/dev-backend/src/cli.ts'),
     ],
     {
       cwd: checkout,

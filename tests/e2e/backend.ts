@@ -1,5 +1,5 @@
-// A dev backend of the end-to-end tests' own: src/server.ts in a process of
-// its own, on a port the OS says is free and a DATA_DIR of its own, serving the
+// A dev backend of the end-to-end tests' own: the dev-backend command in a process of
+// its own, on a port it takes free and a DATA_DIR of its own, serving the
 // built console (packages/web/dist) as `npm start` does. Each Playwright worker
 // runs one (fixtures.ts), and a test that kills its server starts another.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -8,11 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '../..');
-
-import { freePort } from '../../packages/contract-server/test/free-port.ts';
-
-// A port nothing listens on now (the OS picks it): the server tests' helper, one copy.
-export { freePort };
 
 export interface BackendOptions {
   /** DATA_DIR; default a new temporary folder, removed at stop(). */
@@ -37,47 +32,47 @@ export interface Backend {
   kill: () => Promise<void>;
 }
 
-/** Starts a dev backend; resolves once it listens and has printed its start block. */
+/**
+ * Starts a dev backend through the command other teams install (`userprofile-dev-backend`, here from
+ * its source); resolves once it has printed its `ready URL` line. Without a port it takes a free one
+ * itself (--port 0) and the ready line says which.
+ */
 export async function startBackend(options: BackendOptions = {}): Promise<Backend> {
   const own = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'userprofile-e2e-'));
-  // The free port may be taken by another process before the server binds it: then again on another.
-  for (let attempt = 1; ; attempt++) {
-    const port = options.port ?? (await freePort());
-    const started = await startOnce(port, dataDir, {
-      ...options,
-      env: { ...options.env, E2E_TEMPORARY_DATA_DIR: own ? '1' : '' },
-    });
-    if (started.ok) {
-      const { child, closed, output } = started;
-      const end = async (signal: NodeJS.Signals) => {
-        if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-        await closed;
-      };
-      return {
-        origin: `http://127.0.0.1:${port}`,
-        dataDir,
-        output,
-        kill: () => end('SIGKILL'),
-        stop: async () => {
-          await end('SIGTERM');
-          if (own) rmSync(dataDir, { recursive: true, force: true });
-        },
-      };
-    }
-    if (attempt === 3 || options.port !== undefined || !started.output().includes('EADDRINUSE')) {
-      if (own) rmSync(dataDir, { recursive: true, force: true });
-      throw new Error(`The dev backend did not start (exit ${started.code}):\n${started.output()}`);
-    }
+  const started = await startOnce(options.port ?? 0, dataDir, {
+    ...options,
+    env: { ...options.env, E2E_TEMPORARY_DATA_DIR: own ? '1' : '' },
+  });
+  if (!started.ok) {
+    if (own) rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`The dev backend did not start (exit ${started.code}):\n${started.output()}`);
   }
+  const { child, closed, output, origin } = started;
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await closed;
+  };
+  return {
+    origin,
+    dataDir,
+    output,
+    kill: () => end('SIGKILL'),
+    stop: async () => {
+      await end('SIGTERM');
+      if (own) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 type Started =
-  | { ok: true; child: ChildProcess; closed: Promise<unknown>; output: () => string }
+  | { ok: true; child: ChildProcess; closed: Promise<unknown>; output: () => string; origin: string }
   | { ok: false; code: number | null; output: () => string };
 
+/** The line the command prints once it answers: `ready http://127.0.0.1:PORT/userprofile/`. */
+const READY_LINE = /^ready (http:\/\/[^/\s]+)\/userprofile\/$/m;
+
 async function startOnce(port: number, dataDir: string, options: BackendOptions): Promise<Started> {
-  const origin = `http://127.0.0.1:${port}`;
   // tsx as a loader, not its CLI (which runs the server in a child process a signal would not reach);
   // exit-with-parent.mjs ends it when this process goes, however it goes (its stdin is our pipe).
   const child = spawn(
@@ -87,7 +82,11 @@ async function startOnce(port: number, dataDir: string, options: BackendOptions)
       'tsx',
       '--import',
       './tests/e2e/exit-with-parent.mjs',
-      'packages/contract-server/src/server.ts',
+      'packages/dev-backend/src/cli.ts',
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
       ...(options.fresh ? ['--fresh'] : []),
     ],
     {
@@ -96,31 +95,29 @@ async function startOnce(port: number, dataDir: string, options: BackendOptions)
         ...process.env,
         SEED_USERS: process.env.SEED_USERS ?? '300',
         ...options.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_ORIGIN: origin,
+        // The origin is the one it listens on, read from its ready line.
+        PUBLIC_ORIGIN: '',
         DATA_DIR: dataDir,
       },
       stdio: ['pipe', 'pipe', 'pipe'],
     },
   );
   let out = '';
-  let printed: () => void = () => {};
-  const ready = new Promise<true>((resolve) => {
-    printed = () => resolve(true);
+  let ready: (origin: string) => void = () => {};
+  const listening = new Promise<string>((resolve) => {
+    ready = resolve;
   });
   const take = (d: Buffer) => {
     out += d;
-    // The start block ends with the mock control API's line (src/server.ts), whether that API is on or
-    // off; in proxy mode (USERPROFILE_BACKEND) with the proxy's.
-    if (/(Mock control API|Proxy mode)[^\n]*\n/.test(out)) printed();
+    const origin = READY_LINE.exec(out)?.[1];
+    if (origin) ready(origin);
   };
   child.stdout?.on('data', take);
   child.stderr?.on('data', take);
   // 'close', not 'exit': it comes once the pipes are drained, so the output is whole.
   const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
   const output = () => out;
-  const result = await Promise.race([ready, closed]);
-  if (result === true) return { ok: true, child, closed, output };
-  return { ok: false, code: result, output };
+  const result = await Promise.race([listening, closed.then((code) => ({ code }))]);
+  if (typeof result === 'string') return { ok: true, child, closed, output, origin: result };
+  return { ok: false, code: result.code, output };
 }

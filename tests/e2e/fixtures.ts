@@ -98,7 +98,7 @@ export interface Fixtures {
 export interface WorkerFixtures {
   /**
    * An option a Playwright project sets for the dev backends of its workers:
-   * more environment for src/server.ts, e.g. in playwright.config.ts
+   * more environment for the dev-backend command, e.g. in playwright.config.ts
    * `{ name: 'extensions off', use: { backendEnv: { EXTENSIONS: 'off' } } }`.
    * It also reaches the servers a test starts itself (storage/restart.spec.ts).
    * PORT, HOST, PUBLIC_ORIGIN and DATA_DIR are the worker's own and cannot be
@@ -106,7 +106,7 @@ export interface WorkerFixtures {
    */
   backendEnv: Record<string, string>;
   /**
-   * The worker's dev backend: src/server.ts on a free port and a temporary
+   * The worker's dev backend: the dev-backend command on a free port and a temporary
    * DATA_DIR of its own, started from the seed when the worker starts and
    * stopped (its folder removed) when it ends. `baseURL` is its origin, so
    * relative URLs (page.goto, page.request) reach it.

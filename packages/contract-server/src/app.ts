@@ -4,14 +4,15 @@
 // every request is validated against the document), one error handler, and
 // the built console under /userprofile/.
 import { existsSync, readFileSync } from 'node:fs';
+import type { ServerOptions } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { parseYamlDocument } from '@userprofile/contract/document';
+import { DOCUMENT_FILE } from '@userprofile/contract/layout';
 import { BASE_PATH } from '@userprofile/shared/constants';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import type { AuthStore } from './auth/contract.ts';
 import { createAuth } from './auth/index.ts';
@@ -21,7 +22,9 @@ import { buildSerializerOnce, compileSchemasOnce } from './http/compile-once.ts'
 import { registerConsole } from './http/console.ts';
 import { errorHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { mock } from './mock/plugin.ts';
+import { WEB_DIST } from './layout.ts';
+import { FaultTable, mock } from './mock/plugin.ts';
+import { type Control, registerReadiness } from './mock/ready.ts';
 import { registerProxy } from './proxy.ts';
 import { accessRoutes } from './routes/access.ts';
 import { applicationRoutes } from './routes/applications.ts';
@@ -43,9 +46,7 @@ import { type Storage, type StorageOptions, startStorage } from './storage/start
 import { DEFAULT_HISTORY_LIMIT, DEFAULT_HISTORY_RETENTION_DAYS } from './store/history.ts';
 import { Store } from './store/store.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const SPEC_PATH = path.resolve(here, '../../../openapi/userprofile.yaml');
-const WEB_DIST = path.resolve(here, '../../web/dist');
+export const SPEC_PATH = DOCUMENT_FILE;
 
 /** The areas of spec §7 besides authentication, each one routes module. */
 const AREAS: ((ctx: RouteContext) => Routes)[] = [
@@ -139,6 +140,12 @@ export interface AppOptions {
    * backend does not have. Default: offered.
    */
   extensions?: boolean;
+  /**
+   * A server made (and listening) before the app: the dev backend's start binds its port first, so
+   * a port in use is refused before anything is written and a free port is known before the origin
+   * is. Make it with httpServerOptions(); Fastify then neither listens nor closes it.
+   */
+  serverFactory?: FastifyServerFactory;
 }
 
 /**
@@ -151,12 +158,24 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 /** The headers alone must arrive within this long. */
 const HEADERS_TIMEOUT_MS = 15_000;
 
+/** The HTTP server's time limits, for Fastify's own server and for one made beforehand (`serverFactory`). */
+export function httpServerOptions(requestTimeoutMs = REQUEST_TIMEOUT_MS): ServerOptions {
+  return {
+    requestTimeout: requestTimeoutMs,
+    headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs),
+    // How often Node looks for requests past their time (its default, 30 s, would let one live 90 s).
+    connectionsCheckingInterval: Math.min(5_000, Math.ceil(requestTimeoutMs / 4)),
+  };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The current domain store (POST /__mock/reset replaces it); null in proxy mode. */
     store: Store | null;
     /** Where the store is kept (storage/); absent in proxy mode. */
     storage?: Storage;
+    /** Controls it from its own process, as the mock control API does over HTTP; null in proxy mode. */
+    control: Control | null;
   }
 }
 
@@ -189,16 +208,15 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     options.webDist === undefined ? (existsSync(path.join(WEB_DIST, 'index.html')) ? WEB_DIST : null) : options.webDist;
   const startupConfig = { ...defaultStartupConfig(env), ...options.startupConfig };
 
-  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    requestTimeout,
-    http: {
-      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
-      // How often Node looks for requests past their time (its default, 30 s, would let one live 90 s).
-      connectionsCheckingInterval: Math.min(5_000, Math.ceil(requestTimeout / 4)),
-    },
+    ...(options.serverFactory
+      ? { serverFactory: options.serverFactory }
+      : {
+          http: httpServerOptions(options.requestTimeoutMs),
+          requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+        }),
     // Long enough for any documented path parameter (reset tokens: 2048), so the schema judges it.
     // Spec §7 writes `getPropelTokenFromCode/` with a trailing slash; the document without.
     routerOptions: { maxParamLength: 4096, ignoreTrailingSlash: true },
@@ -216,6 +234,9 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
   if (backend) {
     app.decorate('store', null);
+    app.decorate('control', null);
+    // Ready once listening: what the proxy answers is the backend's to say.
+    registerReadiness(app, {});
     await registerProxy(app, backend);
   } else {
     const seedUsers = options.seedUsers ?? (Number(env.SEED_USERS) || DEFAULT_SEED_USERS);
@@ -251,13 +272,19 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     await app.register(cookie);
     await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
 
+    const faults = new FaultTable();
+    const reset = () =>
+      readiness.during(async () => {
+        faults.clear();
+        auth.service.reset();
+        holder.store = await storage.reset();
+      });
+    app.decorate('control', { reset, outbox: () => holder.store.outbox, faults, ready: () => readiness.ready });
     const mockApi = options.mock ?? (mockApiOff(env) ? false : { token: env.MOCK_TOKEN || null });
     if (mockApi) {
       await app.register(mock, {
-        reset: async () => {
-          auth.service.reset();
-          holder.store = await storage.reset();
-        },
+        reset,
+        faults,
         snapshot: () => storage.snapshot(),
         outbox: () => holder.store.outbox,
         guard: { token: mockApi.token ?? null, publicOrigin },
@@ -271,13 +298,15 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       findClient: (clientId) => holder.store.findClient(clientId),
     };
     const offersExtensions = options.extensions ?? !extensionsOff(env);
+    const signingKey = options.signingKey ?? keptSigningKey(storage.persistence);
+    const readiness = registerReadiness(app, { 'signing key': signingKey });
     const auth = createAuth({
       store: authStore,
       ssoStartBinding: offersExtensions,
       publicOrigin,
       consoleClientId: CONSOLE_CLIENT_ID,
       ...(options.now ? { now: options.now } : {}),
-      signingKey: options.signingKey ?? keptSigningKey(storage.persistence),
+      signingKey,
       ...options.authOptions,
     });
     storage.persistence.keep('auth', {

@@ -1,4 +1,4 @@
-// Issue 10: `npm start` (src/server.ts) warns when it listens beyond this
+// Issue 10: `npm start` (packages/dev-backend/src/cli.ts) warns when it listens beyond this
 // machine, and prints the token that lets other machines use the mock control
 // API; on loopback it stays quiet.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -36,7 +36,7 @@ async function start(
   const port = String(await freePort());
   dataDir = mkdtempSync(path.join(tmpdir(), 'userprofile-start-'));
   // tsx as a loader, not its CLI: the SIGTERM reaches the server itself.
-  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/contract-server/src/server.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/dev-backend/src/cli.ts'], {
     cwd: root,
     // A data folder of its own: never the repository's .data/, nor the one of a server still stopping.
     env: {

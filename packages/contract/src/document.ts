@@ -5,17 +5,13 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { DOCUMENT_FILE, PARSED_CACHE } from './layout.ts';
 
 export type Json = Record<string, unknown>;
 
 /** The project's document; `OPENAPI_DOCUMENT` points everything at another copy. */
-export const DOCUMENT_PATH =
-  process.env.OPENAPI_DOCUMENT ?? fileURLToPath(new URL('../../../openapi/userprofile.yaml', import.meta.url));
-
-/** Where parsed documents are kept between processes: the checkout's own cache folder. */
-const PARSED_CACHE = fileURLToPath(new URL('../../../node_modules/.cache/userprofile-openapi/', import.meta.url));
+export const DOCUMENT_PATH = process.env.OPENAPI_DOCUMENT ?? DOCUMENT_FILE;
 /** The JSON of each YAML text parsed in this process, by the text's SHA-256. */
 const parsedTexts = new Map<string, string>();
 

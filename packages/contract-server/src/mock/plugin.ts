@@ -16,6 +16,7 @@
 // The control routes answer only to callers ./guard.ts lets in (this machine
 // or the printed token, never a page of another site); app.ts leaves the
 // whole plugin out with MOCK_API=off.
+import { Ajv } from 'ajv';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { decodedPath } from '../auth/http.ts';
@@ -27,7 +28,8 @@ export const MOCK_PREFIX = '/__mock';
 /** A delay longer than this is refused: a fault should not hold a socket for minutes. */
 const MAX_DELAY_MS = 120_000;
 
-interface Fault {
+/** An armed fault: the next `times` calls of `method` (or `*`) on `path` meet it. */
+export interface Fault {
   id: number;
   method: string;
   path: string;
@@ -37,11 +39,17 @@ interface Fault {
   body: unknown;
 }
 
+/** What a caller asks for: POST /__mock/faults's body, or `faults.add()` in the same process. */
+export type FaultRequest = Pick<Fault, 'method' | 'path'> &
+  Partial<Pick<Fault, 'status' | 'times' | 'delayMs' | 'body'>>;
+
 export interface MockOptions {
   reset(): Promise<void>;
   outbox(): OutboxMail[];
   /** The whole state as a snapshot document (storage/snapshot.ts). */
   snapshot(): unknown;
+  /** The armed faults, shared with whoever controls this server in its own process. */
+  faults: FaultTable;
   /** Who may call the control routes (./guard.ts). */
   guard: MockGuardOptions;
 }
@@ -60,6 +68,60 @@ const FAULT_BODY_SCHEMA = {
     body: {},
   },
 } as const;
+
+let checkFaultRequest: ((value: unknown) => boolean) | undefined;
+
+/**
+ * The faults armed on one server. The control route and an in-process caller
+ * (the package's `faults.add()`) arm them through the same check: the route's
+ * body schema, so both refuse the same requests in the same words.
+ */
+export class FaultTable {
+  #faults: Fault[] = [];
+  #nextId = 1;
+
+  get size(): number {
+    return this.#faults.length;
+  }
+
+  /** Arms a fault; throws a TypeError naming what is wrong with the request. */
+  add(request: FaultRequest): Fault {
+    checkFaultRequest ??= new Ajv({ allErrors: false, useDefaults: false }).compile(FAULT_BODY_SCHEMA);
+    if (!checkFaultRequest(request)) {
+      const [error] = (checkFaultRequest as unknown as { errors: { instancePath: string; message: string }[] }).errors;
+      throw new TypeError(`Fault ${error?.instancePath || 'request'} ${error?.message ?? 'is not valid'}`.trim());
+    }
+    const fault: Fault = {
+      id: this.#nextId++,
+      method: request.method.toUpperCase(),
+      path: request.path,
+      status: request.status ?? null,
+      times: request.times ?? 1,
+      delayMs: request.delayMs ?? 0,
+      body: request.body,
+    };
+    this.#faults.push(fault);
+    return { ...fault };
+  }
+
+  list(): Fault[] {
+    return this.#faults.map((f) => ({ ...f }));
+  }
+
+  clear(): void {
+    this.#faults = [];
+  }
+
+  /** The armed fault a call of `method` on `path` meets, counted down. */
+  take(method: string, path: string): Fault | undefined {
+    const fault = this.#faults.find((f) => (f.method === '*' || f.method === method) && f.path === path);
+    if (fault) {
+      fault.times--;
+      if (fault.times <= 0) this.#faults = this.#faults.filter((f) => f !== fault);
+    }
+    return fault;
+  }
+}
 
 /** Parses `Prefer: code=504, delay=2000` (RFC 7240 preferences, as Prism reads them). */
 export function parsePrefer(header: string | string[] | undefined): { status: number | null; delayMs: number } | null {
@@ -86,28 +148,17 @@ function sendFault(reply: FastifyReply, status: number, body: unknown) {
 }
 
 async function mockPlugin(app: FastifyInstance, options: MockOptions): Promise<void> {
-  let faults: Fault[] = [];
-  let nextId = 1;
-
-  /** The armed fault a call of `method` on `path` meets, counted down. */
-  function takeFault(method: string, path: string): Fault | undefined {
-    const fault = faults.find((f) => (f.method === '*' || f.method === method) && f.path === path);
-    if (fault) {
-      fault.times--;
-      if (fault.times <= 0) faults = faults.filter((f) => f !== fault);
-    }
-    return fault;
-  }
+  const faults = options.faults;
 
   // Every request of the server passes here: synchronous, and done at once
   // when no fault is armed and no Prefer header asks for one.
   app.addHook('onRequest', (request, reply, done) => {
-    if (faults.length === 0 && request.headers.prefer === undefined) return done();
+    if (faults.size === 0 && request.headers.prefer === undefined) return done();
     // The path as routed (`/%61pp/list` is `/app/list`), so no spelling escapes a fault.
     const path = decodedPath(request.url);
     if (path === MOCK_PREFIX || path.startsWith(`${MOCK_PREFIX}/`)) return done();
     const prefer = parsePrefer(request.headers.prefer);
-    const fault = takeFault(request.method, path);
+    const fault = faults.take(request.method, path);
     const status = fault?.status ?? prefer?.status ?? null;
     const answer = () => (status === null ? done() : sendFault(reply, status, fault?.status ? fault.body : undefined));
     const delayMs = Math.max(fault?.delayMs ?? 0, prefer?.delayMs ?? 0);
@@ -121,34 +172,20 @@ async function mockPlugin(app: FastifyInstance, options: MockOptions): Promise<v
     routes.addHook('onRequest', mockGuard(options.guard));
 
     routes.post(`${MOCK_PREFIX}/reset`, async () => {
-      faults = [];
       await options.reset();
       return { reset: true };
     });
 
-    routes.post<{ Body: Omit<Fault, 'id'> }>(
+    routes.post<{ Body: FaultRequest }>(
       `${MOCK_PREFIX}/faults`,
       { schema: { body: FAULT_BODY_SCHEMA } },
-      async (request, reply) => {
-        const b = request.body;
-        const fault: Fault = {
-          id: nextId++,
-          method: b.method.toUpperCase(),
-          path: b.path,
-          status: b.status ?? null,
-          times: b.times ?? 1,
-          delayMs: b.delayMs ?? 0,
-          body: b.body,
-        };
-        faults.push(fault);
-        return reply.code(201).send(fault);
-      },
+      async (request, reply) => reply.code(201).send(faults.add(request.body)),
     );
 
-    routes.get(`${MOCK_PREFIX}/faults`, async () => faults);
+    routes.get(`${MOCK_PREFIX}/faults`, async () => faults.list());
 
     routes.delete(`${MOCK_PREFIX}/faults`, async (_request, reply) => {
-      faults = [];
+      faults.clear();
       return reply.code(204).send();
     });
 

@@ -8,6 +8,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { SQLITE_BINDING_FROM, SQLITE_BINDING_HINT } from '../layout.ts';
 import { DomainError } from '../store/errors.ts';
 import type { HistorySave, KeptEntry } from '../store/history.ts';
 
@@ -37,10 +38,14 @@ function connect(file: string): Connection {
     const db = new builtin.DatabaseSync(file);
     return { exec: (sql) => db.exec(sql), prepare: (sql) => db.prepare(sql), close: () => db.isOpen && db.close() };
   }
-  const Database = createRequire(import.meta.url)('better-sqlite3') as new (
-    file: string,
-    options: { timeout: number },
-  ) => Connection & { open: boolean };
+  let Database: new (file: string, options: { timeout: number }) => Connection & { open: boolean };
+  try {
+    Database = createRequire(SQLITE_BINDING_FROM)('better-sqlite3');
+  } catch (error) {
+    throw new StorageRefusedError(
+      `Node ${process.versions.node} has no built-in SQLite and better-sqlite3 could not be loaded (${(error as Error).message.split('\n')[0]}): ${SQLITE_BINDING_HINT}`,
+    );
+  }
   const db = new Database(file, { timeout: 0 });
   return { exec: (sql) => db.exec(sql), prepare: (sql) => db.prepare(sql), close: () => db.open && db.close() };
 }

@@ -1,4 +1,4 @@
-// The dev backend as `npm start` runs it (src/server.ts in a process of its
+// The dev backend as `npm start` runs it (the dev-backend command in a process of its
 // own), for the tests that kill it with SIGKILL; and the console's sign-in
 // over HTTP against it (login, authorize, token exchange).
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -18,7 +18,7 @@ export interface ServerProcess {
 }
 
 /**
- * Starts src/server.ts on DATA_DIR `dataDir` and a free port; resolves once it listens and has printed its
+ * Starts the dev-backend command on DATA_DIR `dataDir` and a free port; resolves once it listens and has printed its
  * whole start block, or once it has exited (refused to start) with all its output.
  */
 export async function startServer(dataDir: string, args: string[] = []): Promise<ServerProcess> {
@@ -34,7 +34,7 @@ async function startOnce(dataDir: string, args: string[], port: number): Promise
   const child = spawn(
     process.execPath,
     // tsx as a loader, not its CLI (which runs the server in a child process a SIGKILL would not reach).
-    ['--import', 'tsx', path.join(root, 'packages/contract-server/src/server.ts'), ...args],
+    ['--import', 'tsx', path.join(root, 'packages/dev-backend/src/cli.ts'), ...args],
     {
       cwd: root,
       env: {
@@ -51,7 +51,7 @@ async function startOnce(dataDir: string, args: string[], port: number): Promise
   );
   let out = '';
   // Resolved once the start block is printed whole: its last line is the mock control API's,
-  // after the `Data: ... (seeded | loaded N users ...)` line (src/server.ts), so a caller reads all of it.
+  // after the `Data: ... (seeded | loaded N users ...)` line (packages/dev-backend/src/cli.ts), so a caller reads all of it.
   let printed: () => void = () => {};
   const ready = new Promise<void>((resolve) => {
     printed = resolve;
