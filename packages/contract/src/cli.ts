@@ -1,5 +1,5 @@
-// `npm run contract -- --target URL ...`: checks a backend against
-// openapi/userprofile.yaml. Exit 0 when every exercised spec operation and
+// `npm run contract -- --target URL ...` (`userprofile-contract` once packed):
+// checks a backend against openapi/userprofile.yaml. Exit 0 when every exercised spec operation and
 // every offered extension conforms, 1 when any fails (or, with
 // --require-extensions, an extension is not offered), 2 when the check cannot
 // run (bad flags, target unreachable, sign-in refused).
@@ -8,11 +8,12 @@ import { parseArgs } from 'node:util';
 import { printable } from './bounds.ts';
 import { CannotRun, runCheck } from './check.ts';
 import { DOCUMENT_PATH, loadContract } from './document.ts';
+import { CONTRACT_COMMAND } from './layout.ts';
 import { MAX_ANSWER_BYTES } from './http.ts';
 import { json, junit, table } from './report.ts';
 import { createValidator } from './validate.ts';
 
-const USAGE = `Usage: npm run contract -- --target URL [options]
+const USAGE = `Usage: ${CONTRACT_COMMAND} --target URL [options]
 
 Checks a backend against the OpenAPI document (${DOCUMENT_PATH.replace(`${process.cwd()}/`, '')}):
 every GET operation, with path parameters found in the list answers, and for
