@@ -14,7 +14,7 @@
 // backend's install script only on Node 20, which lacks node:sqlite.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -100,10 +100,12 @@ async function bundle(dir, entries) {
     format: 'esm',
     platform: 'node',
     target: 'node20.19',
-    chunkNames: 'chunks/[name]-[hash]',
-    // CommonJS dependencies inside an ES module bundle still call require().
+    // Beside the entries, not in a folder below: layout.packed.ts finds the package's files from dist/.
+    chunkNames: '[name]-[hash]',
+    // The bins run as they are (a hashbang is valid at the top of any module); CommonJS dependencies
+    // inside an ES module bundle still call require().
     banner: {
-      js: "import { createRequire as __packCreateRequire } from 'node:module';\nconst require = __packCreateRequire(import.meta.url);",
+      js: "#!/usr/bin/env node\nimport { createRequire as __packCreateRequire } from 'node:module';\nconst require = __packCreateRequire(import.meta.url);",
     },
     plugins: [packedLayout],
     legalComments: 'linked',
@@ -112,6 +114,15 @@ async function bundle(dir, entries) {
   });
   const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
   progress(`  bundled ${Object.keys(entries).join(', ')}: ${(bytes / 2 ** 20).toFixed(1)} MiB`);
+}
+
+/**
+ * Files a bundled dependency reads from beside its own module at run time, which bundling moves
+ * into dist/: the OpenAPI meta-schemas the route glue validates the document with.
+ */
+function copyFilesDependenciesRead(dir) {
+  const glue = realpathSync(join(root, 'packages/contract-server/node_modules/fastify-openapi-glue'));
+  cpSync(join(glue, '../@seriousme/openapi-schema-validator/schemas'), join(dir, 'dist/schemas'), { recursive: true });
 }
 
 /** The OpenAPI document and its JSON, named by the text's SHA-256 as the document loader looks it up. */
@@ -175,6 +186,7 @@ async function devBackend() {
     'packages/dev-backend/src/types.ts',
     'packages/dev-backend/src/errors.ts',
   ]);
+  copyFilesDependenciesRead(dir);
   const documentVersion = copyDocument(dir);
   if (!existsSync(join(root, 'packages/web/dist/index.html'))) throw new Error('the console is not built');
   cpSync(join(root, 'packages/web/dist'), join(dir, 'console'), { recursive: true });
@@ -238,10 +250,14 @@ async function contract() {
 try {
   if (!args['skip-console'] && args.only !== 'contract') {
     progress('building the console ...');
-    const r = spawnSync(process.execPath, [join(root, 'scripts/pnpm.mjs'), '--filter', '@userprofile/web', 'run', 'build'], {
-      cwd: root,
-      stdio: ['ignore', 2, 2],
-    });
+    const r = spawnSync(
+      process.execPath,
+      [join(root, 'scripts/pnpm.mjs'), '--filter', '@userprofile/web', 'run', 'build'],
+      {
+        cwd: root,
+        stdio: ['ignore', 2, 2],
+      },
+    );
     if (r.status !== 0) throw new Error('the console build failed');
   }
   const tarballs = [];

@@ -21,7 +21,8 @@ writeFileSync(
 );
 console.log(`@userprofile/dev-backend: Node ${process.versions.node} has no node:sqlite; installing ${BINDING} ...`);
 // npm's own CLI when it runs this script, so the same npm (and its settings, its cache) does the work.
-const npmCli = process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath) ? process.env.npm_execpath : null;
+const npmCli =
+  process.env.npm_execpath && /npm-cli\.js$/.test(process.env.npm_execpath) ? process.env.npm_execpath : null;
 const [command, args] = npmCli ? [process.execPath, [npmCli]] : ['npm', []];
 const result = spawnSync(
   command,

@@ -17,6 +17,8 @@ import openapiGlue from 'fastify-openapi-glue';
 import type { AuthStore } from './auth/contract.ts';
 import { createAuth } from './auth/index.ts';
 import type { SigningKey } from './auth/keys.ts';
+import { storeWithFixtures } from './fixtures/apply.ts';
+import type { Fixtures } from './fixtures/types.ts';
 import { BODY_LIMIT_BYTES, IMPORT_LIMIT_BYTES, readTextFile, requireDocumentedBody } from './http/bodies.ts';
 import { buildSerializerOnce, compileSchemasOnce } from './http/compile-once.ts';
 import { registerConsole } from './http/console.ts';
@@ -43,6 +45,7 @@ import { HEADER_HOST_PATH, registerHeaderHost } from './sites/header-host.ts';
 import { registerSsoPages } from './sites/sso.ts';
 import { keptSigningKey } from './storage/signing-key.ts';
 import { type Storage, type StorageOptions, startStorage } from './storage/start.ts';
+import { holdingsOf } from './store/effective-access.ts';
 import { DEFAULT_HISTORY_LIMIT, DEFAULT_HISTORY_RETENTION_DAYS } from './store/history.ts';
 import { Store } from './store/store.ts';
 
@@ -146,6 +149,11 @@ export interface AppOptions {
    * is. Make it with httpServerOptions(); Fastify then neither listens nor closes it.
    */
   serverFactory?: FastifyServerFactory;
+  /**
+   * A fixtures file (fixtures/read.ts readFixturesFile): its records on the seed, or on the bare
+   * minimum with `seed: none`, at every seeding (an empty DATA_DIR, --fresh, POST /__mock/reset).
+   */
+  fixtures?: Fixtures;
 }
 
 /**
@@ -253,7 +261,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     const storeOptions = { publicOrigin, now: options.now, historyViews, historyLimit, historyRetentionDays };
     const storage = await startStorage(options.storage ?? { dataDir: null }, {
       seed: () =>
-        buildSeededStore({ ...storeOptions, users: seedUsers, clusters: seedClusters, password: seedPassword }),
+        storeWithFixtures(
+          options.fixtures,
+          () => buildSeededStore({ ...storeOptions, users: seedUsers, clusters: seedClusters, password: seedPassword }),
+          () => new Store(storeOptions),
+        ),
       blank: () => new Store(storeOptions),
       prepare,
     });
@@ -296,6 +308,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       findAccountByUsername: (username) => holder.store.findAccountByUsername(username),
       findAccountByUuid: (uuid) => holder.store.findAccountByUuid(uuid),
       findClient: (clientId) => holder.store.findClient(clientId),
+      holdings: (userUuid) => holdingsOf(holder.store, userUuid),
     };
     const offersExtensions = options.extensions ?? !extensionsOff(env);
     const signingKey = options.signingKey ?? keptSigningKey(storage.persistence);

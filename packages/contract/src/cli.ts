@@ -8,8 +8,8 @@ import { parseArgs } from 'node:util';
 import { printable } from './bounds.ts';
 import { CannotRun, runCheck } from './check.ts';
 import { DOCUMENT_PATH, loadContract } from './document.ts';
-import { CONTRACT_COMMAND } from './layout.ts';
 import { MAX_ANSWER_BYTES } from './http.ts';
+import { CONTRACT_COMMAND, PROGRAM } from './layout.ts';
 import { json, junit, table } from './report.ts';
 import { createValidator } from './validate.ts';
 
@@ -61,7 +61,7 @@ check cannot run (bad flags, target unreachable, sign-in refused).`;
 
 function die(message: string): never {
   // The message may quote the target's answer (a refused sign-in): one printable line.
-  process.stderr.write(`contract: ${printable(message)}\n`);
+  process.stderr.write(`${PROGRAM}: ${printable(message)}\n`);
   process.exit(2);
 }
 

@@ -7,3 +7,4 @@ import { fileURLToPath } from 'node:url';
 export const DOCUMENT_FILE = fileURLToPath(new URL('../openapi/userprofile.yaml', import.meta.url));
 export const PARSED_CACHE = fileURLToPath(new URL('../openapi/parsed/', import.meta.url));
 export const CONTRACT_COMMAND = 'userprofile-contract';
+export const PROGRAM = 'userprofile-contract';

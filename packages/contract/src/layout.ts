@@ -11,3 +11,5 @@ export const PARSED_CACHE = fileURLToPath(
 );
 /** How a person runs the conformance check here, for its --help. */
 export const CONTRACT_COMMAND = 'npm run contract --';
+/** How its one-line errors begin. */
+export const PROGRAM = 'contract';

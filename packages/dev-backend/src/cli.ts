@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // `userprofile-dev-backend` (and `npm start` in this repository): starts the
 // dev backend, prints where and how to sign in, then the line `ready URL` that
 // scripts wait on, and stops cleanly on SIGINT or SIGTERM. Flags win over the

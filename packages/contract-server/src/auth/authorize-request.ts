@@ -71,7 +71,7 @@ export function checkAuthorizeRequest(input: unknown, store: AuthStore): Authori
 
   const redirectUri = get('redirect_uri');
   if (!redirectUri) return { ok: false, field: 'redirect_uri', reason: 'is required' };
-  if (redirectUri !== client.allowedRedirectTarget) {
+  if (!(client.redirectTargets ?? [client.allowedRedirectTarget]).includes(redirectUri)) {
     return { ok: false, field: 'redirect_uri', reason: "does not match the client's registered redirect target" };
   }
 

@@ -26,13 +26,21 @@ export interface AuthClient {
   /** The client_id used on the wire: the client's uuid. */
   name: string;
   allowedRedirectTarget: string;
+  /** '': none, a public client that proves itself with PKCE alone (as the console's own). */
   clientSecret: string;
+  /** Every registered redirect target, when there are several (allowedRedirectTarget is the first). */
+  redirectTargets?: readonly string[];
 }
 
 export interface AuthStore {
   findAccountByUsername(username: string): AuthAccount | undefined;
   findAccountByUuid(uuid: string): AuthAccount | undefined;
   findClient(clientId: string): AuthClient | undefined;
+  /**
+   * What the user holds in each application (by name), for the access token's `resource_access`
+   * claim, as Keycloak's tokens carry it: an application signing the user in reads its roles there.
+   */
+  holdings?(userUuid: string): Record<string, { roles: string[] }>;
 }
 
 /** The authenticated caller of an API request, set on `request.principal`. */

@@ -336,9 +336,10 @@ export class AuthCore {
 
   /**
    * RFC 6749 §2.3: the console's own client is public (PKCE alone; a secret,
-   * if sent, must still be right); every other client has a secret and must
-   * prove it, by HTTP Basic or in the body. A wrong or missing secret is
-   * always refused.
+   * if sent, must still be right), and so is a client registered without a
+   * secret (only a fixtures file registers one); every other client has a
+   * secret and must prove it, by HTTP Basic or in the body. A wrong or
+   * missing secret is always refused.
    */
   authenticateClient(
     credentials: ClientCredentials,
@@ -349,7 +350,7 @@ export class AuthCore {
     if (!clientId) return { ok: false, error: 'invalid_request', error_description: 'client_id is required' };
     const client = this.store.findClient(clientId);
     if (!client) return { ok: false, error: 'invalid_client', error_description: 'client authentication failed' };
-    const isPublic = clientId === this.consoleClientId;
+    const isPublic = clientId === this.consoleClientId || client.clientSecret === '';
     if (method === 'none') {
       return isPublic
         ? { ok: true, clientId }
@@ -384,9 +385,11 @@ export class AuthCore {
     session.jtis.add(jti);
     session.clients.add(clientId);
     this.changed();
+    const holdings = this.store.holdings?.(account.uuid);
     const accessToken = await new SignJWT({
       preferred_username: account.username,
       roles: account.roles,
+      ...(holdings && Object.keys(holdings).length > 0 ? { resource_access: holdings } : {}),
       client_id: clientId,
       sid: session.id,
       ...(grant.scope ? { scope: grant.scope } : {}),

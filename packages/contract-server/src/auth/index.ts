@@ -463,7 +463,18 @@ export function createAuth(options: CreateAuthOptions): Auth {
     // The console's own client is public (none, PKCE); every other client authenticates with its secret.
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     scopes_supported: [...SUPPORTED_SCOPES],
-    claims_supported: ['iss', 'sub', 'aud', 'exp', 'iat', 'auth_time', 'nonce', 'sid', 'preferred_username'],
+    claims_supported: [
+      'iss',
+      'sub',
+      'aud',
+      'exp',
+      'iat',
+      'auth_time',
+      'nonce',
+      'sid',
+      'preferred_username',
+      'resource_access',
+    ],
     authorization_response_iss_parameter_supported: true,
   };
 

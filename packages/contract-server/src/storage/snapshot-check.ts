@@ -89,7 +89,10 @@ const RECORD_SCHEMAS: Record<string, object> = {
     networkGroups: IDS,
     venues: IDS,
   }),
-  authClient: record({ uuid: ID, name: TEXT, description: TEXT, allowedRedirectTarget: TEXT, clientSecret: TEXT }),
+  authClient: record(
+    { uuid: ID, name: TEXT, description: TEXT, allowedRedirectTarget: TEXT, clientSecret: TEXT },
+    { redirectTargets: { type: 'array', items: TEXT, minItems: 1 } },
+  ),
   company: NAMED,
   location: record({ uuid: ID, name: TEXT, latitude: { type: 'number' }, longitude: { type: 'number' } }),
   'visibility.carriers': NAMED,

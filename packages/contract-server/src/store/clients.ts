@@ -1,5 +1,5 @@
 // OAuth2 clients: those the sign-in knows (Store.findClient), each with its redirect target and secret.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { validateOAuthClient } from '@userprofile/shared/validation';
 import { type Caller, requireArea } from './access.ts';
 import { ConflictError, InvalidError, notFound } from './errors.ts';
@@ -7,7 +7,20 @@ import { byName, type StoreState } from './store-state.ts';
 import type { ClientRecord } from './types.ts';
 import { FieldErrors } from './validate.ts';
 
-export type ClientInput = Omit<ClientRecord, 'uuid'> & { uuid?: string | null };
+export type ClientInput = Omit<ClientRecord, 'uuid' | 'redirectTargets'> & { uuid?: string | null };
+
+/**
+ * The uuid of a client whose client_id is its name (a fixtures file's, as
+ * another application's configuration names it): made from the name (a
+ * name-based uuid), so Store.findClient finds the client by either, and the
+ * same file gives the same client at every reset. A client saved through the
+ * API has a random uuid and answers to it alone.
+ */
+export function namedClientUuid(name: string): string {
+  const hex = createHash('sha256').update(`userprofile client\0${name}`).digest('hex');
+  const variant = ((Number.parseInt(hex.charAt(16), 16) & 3) | 8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 export function listClients(state: StoreState, caller: Caller): ClientRecord[] {
   requireArea(caller, 'clients');

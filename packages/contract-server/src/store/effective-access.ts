@@ -51,6 +51,19 @@ export function effectiveAccess(store: Store, caller: Caller, uuid: string): Eff
   };
 }
 
+/**
+ * The roles the user holds in each application, by application name, as the provider sees them (no
+ * reader's limits): what an access token's `resource_access` claim carries.
+ */
+export function holdingsOf(store: Store, userUuid: string): Record<string, { roles: string[] }> {
+  if (!store.users.has(userUuid)) return {};
+  const provider: Caller = { userUuid, role: 'ERRIGAL_ADMIN', companyUuid: null, layoutCodes: [] };
+  const held: Record<string, { roles: string[] }> = {};
+  for (const application of effectiveAccess(store, provider, userUuid).applications)
+    held[application.name] = { roles: application.roles.map((role) => role.name) };
+  return held;
+}
+
 function visibilityOf(store: Store, caller: Caller, user: UserRecord): EffectiveVisibility {
   const found = user.visibilityProfileUuid ? store.visibilityProfiles.get(user.visibilityProfileUuid) : undefined;
   const vp = found && canSee(caller, found) ? found : undefined;

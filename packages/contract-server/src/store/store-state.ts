@@ -269,7 +269,8 @@ export class StoreState implements UserDirectory {
   /** Internal to the store: who makes a change and through which call, as the record history names them. */
   sourceOf(caller: Caller): ChangeSource {
     const user = this.users.get(caller.userUuid);
-    return { actor: { uuid: caller.userUuid, username: user?.username ?? '' }, call: caller.call ?? '' };
+    // A caller who is no user is the server itself (a fixtures file's records): the history names no actor.
+    return { actor: user ? { uuid: user.uuid, username: user.username } : null, call: caller.call ?? '' };
   }
 
   // ---------------------------------------------------------------- seeding

@@ -41,7 +41,7 @@ import {
   previewBusinessProfile,
   saveBusinessProfile,
 } from './business-profiles.ts';
-import { type ClientInput, getClient, listClients, saveClient } from './clients.ts';
+import { type ClientInput, getClient, listClients, namedClientUuid, saveClient } from './clients.ts';
 import type { HistoryAction, HistoryKind, HistoryViews } from './history.ts';
 import type { HistoryPage } from './history-reading.ts';
 import { listCompanies, listLocations } from './lookups.ts';
@@ -412,9 +412,16 @@ export class Store extends StoreState implements AuthStore {
   }
 
   findClient(clientId: string): AuthClient | undefined {
-    const c = this.clients.get(clientId);
+    // A fixtures file's client answers to its name too (clients.ts namedClientUuid).
+    const c = this.clients.get(clientId) ?? this.clients.get(namedClientUuid(clientId));
     return (
-      c && { uuid: c.uuid, name: c.name, allowedRedirectTarget: c.allowedRedirectTarget, clientSecret: c.clientSecret }
+      c && {
+        uuid: c.uuid,
+        name: c.name,
+        allowedRedirectTarget: c.allowedRedirectTarget,
+        clientSecret: c.clientSecret,
+        ...(c.redirectTargets ? { redirectTargets: c.redirectTargets } : {}),
+      }
     );
   }
 

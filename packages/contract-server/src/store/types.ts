@@ -118,7 +118,14 @@ export interface ClientRecord {
   name: string;
   description: string;
   allowedRedirectTarget: string;
+  /** '' for a public client (PKCE alone): only a fixtures file registers one (spec §5 requires a secret). */
   clientSecret: string;
+  /**
+   * Every redirect target the client may name, when it has more than one (a
+   * fixtures file may register several); allowedRedirectTarget is the first,
+   * the one the console shows. A save through the API keeps that one alone.
+   */
+  redirectTargets?: string[];
 }
 
 export interface ResetTokenRecord {
