@@ -3,10 +3,13 @@
 // and a free port (`port: 0`) is known before the origin the provider signs
 // with; until everything is loaded, that port answers 503 (GET /__mock/ready
 // included) instead of refusing connections or answering from half a server.
+
+import { existsSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type AppOptions, buildApp, httpServerOptions } from '@userprofile/contract-server/app';
+import { FixturesError } from '@userprofile/contract-server/fixtures/types';
 import { READY_PATH } from '@userprofile/contract-server/mock/ready';
 import { StorageRefusedError } from '@userprofile/contract-server/storage/database';
 import { BASE_PATH } from '@userprofile/shared/constants';
@@ -108,6 +111,8 @@ export async function start(options: DevBackendOptions, defaults: { port: number
   // The whole file is checked before anything is bound or written.
   const fixtures = options.fixtures === undefined ? undefined : await loadFixtures(options.fixtures);
 
+  const folder = dataDir === ':memory:' ? null : path.resolve(dataDir);
+  const madeDataDir = folder && !existsSync(folder) ? folder : null;
   const door = gate();
   const server = createServer(httpServerOptions(), door.handle);
   await listen(server, port, host);
@@ -128,7 +133,7 @@ export async function start(options: DevBackendOptions, defaults: { port: number
       ...(options.extensions !== undefined ? { extensions: options.extensions } : {}),
       ...(fixtures ? { fixtures } : {}),
       storage: {
-        dataDir: dataDir === ':memory:' ? null : path.resolve(dataDir),
+        dataDir: folder,
         fresh: options.fresh === true,
         seedFrom: options.seedFrom ?? null,
       },
@@ -138,7 +143,10 @@ export async function start(options: DevBackendOptions, defaults: { port: number
     await app.control?.ready();
   } catch (error) {
     await close(server, app).catch(() => undefined);
+    // A folder this start made goes with it: a refused start leaves nothing behind.
+    if (madeDataDir) rmSync(madeDataDir, { recursive: true, force: true });
     if (error instanceof StorageRefusedError) throw new DevBackendStartError(error.message, 'data');
+    if (error instanceof FixturesError) throw new DevBackendStartError(error.message, 'fixtures');
     throw error;
   }
   door.open();
