@@ -330,9 +330,14 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     // Changes outside the routes of the document (the sign-in pages, the token call, logout, the
     // stand-in sites' GETs that answer with a code) are saved before their answer leaves too: the
     // auth core says when it changed, and a flush with nothing to save costs nothing.
-    app.addHook('onSend', async (_request, _reply, payload) => {
-      storage.persistence.flush();
-      return payload;
+    // Synchronous, like the other hooks every answer passes: an async one costs each answer a promise and a turn.
+    app.addHook('onSend', (_request, _reply, payload, done) => {
+      try {
+        storage.persistence.flush();
+      } catch (error) {
+        return done(error as Error);
+      }
+      done(null, payload);
     });
     await app.register(auth.plugin);
     // Discovery (RFC 8414 and OpenID metadata) is an extension too: a spec-only backend has no such path.

@@ -22,6 +22,8 @@ export function randomToken(): string {
 
 /** How many verified tokens AuthCore remembers (about 1 KB each). */
 export const VERIFIED_TOKENS_MAX = 10_000;
+/** How many Authorization header texts knownPrincipalOfHeader recognises without reading the token out again. */
+export const KNOWN_HEADERS_MAX = 16;
 
 /** What verifyToken needs of a token once its signature has been checked. */
 interface VerifiedClaims {
@@ -36,8 +38,17 @@ interface VerifiedClaims {
 interface VerifiedEntry {
   /** Settles once the signature is checked; a failure removes the entry. */
   claims: Promise<VerifiedClaims>;
-  /** The claims once that check has passed (what knownPrincipal reads without waiting). */
+  /** The claims once that check has passed (what knownPrincipalOfHeader reads without waiting). */
   settled?: VerifiedClaims;
+  /** Set when the entry leaves the cache, so a header remembered with it (KnownHeader) stops counting. */
+  forgotten?: true;
+}
+
+/** An Authorization header text, the token it carries and that token's entry in the verified cache. */
+interface KnownHeader {
+  header: string;
+  token: string;
+  entry: VerifiedEntry;
 }
 
 export interface Session {
@@ -144,6 +155,8 @@ export class AuthCore {
   private readonly revokedJtis = new Map<string, number>();
   /** Token text → its checked claims (see verifiedClaims), oldest first. */
   private readonly verified = new Map<string, VerifiedEntry>();
+  /** Header texts of verified tokens, most recently added last (see knownPrincipalOfHeader). */
+  private knownHeaders: KnownHeader[] = [];
   private prunedAt = Number.NEGATIVE_INFINITY;
   /** Told of every change a restart must keep (onChange). */
   private changeListener: () => void = () => {};
@@ -437,26 +450,60 @@ export class AuthCore {
   }
 
   /**
-   * The principal of a token whose signature an earlier call verified, when it
-   * passes every check of verifyToken now; undefined in any other case (then
-   * verifyToken says why). It does not wait, so the API's bearer check costs
-   * no promise for the token the console sends with every call.
+   * The principal of the token an Authorization header carries (`tokenOf`
+   * reads it out, undefined for a header that is no bearer header), when an
+   * earlier call verified its signature and it passes every other check of
+   * verifyToken now; undefined in any other case (then verifyToken says why).
+   * It does not wait, so the API's bearer check costs no promise for the
+   * token the console sends with every call.
+   *
+   * The console sends the same header text with every call, and a token is
+   * about 1 KB: reading it out with a regular expression and hashing it for
+   * the cache's lookup cost more than the rest of the check. So the header
+   * texts of the last KNOWN_HEADERS_MAX verified tokens are recognised by
+   * comparing texts (the same text carries the same token); one whose token
+   * has left the cache (expired, evicted, state restored) is read afresh.
    */
-  knownPrincipal(token: string): Principal | undefined {
-    const claims = this.verified.get(token)?.settled;
-    if (!claims) return undefined;
+  knownPrincipalOfHeader(header: string, tokenOf: (header: string) => string | undefined): Principal | undefined {
+    let known: KnownHeader | undefined;
+    const headers = this.knownHeaders;
+    for (let i = headers.length - 1; i >= 0; i--) {
+      if ((headers[i] as KnownHeader).header === header) {
+        known = headers[i];
+        break;
+      }
+    }
+    if (known?.entry.forgotten) {
+      this.knownHeaders = headers.filter((h) => h !== known);
+      known = undefined;
+    }
+    if (known === undefined) {
+      const token = tokenOf(header);
+      const entry = token === undefined ? undefined : this.verified.get(token);
+      if (token === undefined || !entry?.settled) return undefined;
+      known = { header, token, entry };
+      if (this.knownHeaders.length >= KNOWN_HEADERS_MAX) this.knownHeaders.shift();
+      this.knownHeaders.push(known);
+    }
     try {
-      return this.checkClaims(token, claims).principal;
+      return this.checkClaims(known.token, known.entry.settled as VerifiedClaims).principal;
     } catch {
       return undefined;
     }
+  }
+
+  /** Takes a token out of the verified cache (and so out of the known headers). */
+  private forgetToken(token: string): void {
+    const entry = this.verified.get(token);
+    if (entry) entry.forgotten = true;
+    this.verified.delete(token);
   }
 
   /** What verifyToken checks on every call, after the signature. */
   private checkClaims(token: string, claims: VerifiedClaims): { principal: Principal; session: Session } {
     const { sub, sid, jti, exp, clientId } = claims;
     if (exp <= Math.floor(this.now() / 1000)) {
-      this.verified.delete(token);
+      this.forgetToken(token);
       throw new AuthError(401, 'The access token has expired.');
     }
     if (this.revokedJtis.has(jti)) throw new AuthError(401, 'The access token has been revoked.');
@@ -489,7 +536,7 @@ export class AuthCore {
         entry.settled = claims;
       },
       () => {
-        if (this.verified.get(token) === entry) this.verified.delete(token);
+        if (this.verified.get(token) === entry) this.forgetToken(token);
       },
     );
     return entry.claims;
@@ -498,12 +545,11 @@ export class AuthCore {
   /** Makes room in the verified-token cache: the expired go first, else the older half. */
   private forgetVerified(): void {
     const now = Math.floor(this.now() / 1000);
-    for (const [token, entry] of this.verified)
-      if (entry.settled && entry.settled.exp <= now) this.verified.delete(token);
+    for (const [token, entry] of this.verified) if (entry.settled && entry.settled.exp <= now) this.forgetToken(token);
     let drop = this.verified.size >= VERIFIED_TOKENS_MAX ? Math.ceil(this.verified.size / 2) : 0;
     for (const token of this.verified.keys()) {
       if (drop-- <= 0) break;
-      this.verified.delete(token);
+      this.forgetToken(token);
     }
   }
 
@@ -608,7 +654,9 @@ export class AuthCore {
     for (const [value, code] of state.codes) this.codes.set(value, code);
     this.revokedJtis.clear();
     for (const [jti, exp] of state.revokedJtis) this.revokedJtis.set(jti, exp);
+    for (const entry of this.verified.values()) entry.forgotten = true;
     this.verified.clear();
+    this.knownHeaders = [];
   }
 }
 

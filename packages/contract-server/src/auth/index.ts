@@ -51,7 +51,7 @@ import type { SigningKey } from './keys.ts';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits, PasswordGate, type PasswordRefusal } from './password-gate.ts';
 import { timingSafeEqualText } from './pkce.ts';
 import { sessionSummaries } from './session-summary.ts';
-import { asTokenError, bearerToken, clientCredentials } from './token-request.ts';
+import { asTokenError, bearerToken, bearerTokenOfHeader, clientCredentials } from './token-request.ts';
 
 export { CODE_TTL_MS } from './core.ts';
 export { createSigningKey, type SigningKey } from './keys.ts';
@@ -500,8 +500,8 @@ export function createAuth(options: CreateAuthOptions): Auth {
 
   function bearerCheck(documented: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
     return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      const token = bearerToken(request);
-      const principal = token === undefined ? undefined : core.knownPrincipal(token);
+      const header = request.headers.authorization;
+      const principal = typeof header === 'string' ? core.knownPrincipalOfHeader(header, bearerTokenOfHeader) : undefined;
       if (principal) {
         request.principal = principal;
         return done();

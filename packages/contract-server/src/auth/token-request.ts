@@ -83,6 +83,10 @@ export function clientCredentials(
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  const match = typeof header === 'string' ? /^Bearer +([^\s]+)$/i.exec(header) : null;
-  return match?.[1];
+  return typeof header === 'string' ? bearerTokenOfHeader(header) : undefined;
+}
+
+/** The token of an Authorization header `Bearer <token>`; undefined for any other header. */
+export function bearerTokenOfHeader(header: string): string | undefined {
+  return /^Bearer +([^\s]+)$/i.exec(header)?.[1];
 }

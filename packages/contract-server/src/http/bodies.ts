@@ -15,6 +15,11 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
  * handler never sees a body the document did not validate.
  */
 export function requireDocumentedBody(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+  // Fastify refuses a body schema on a GET or HEAD route (and reads no body for
+  // them), so those have nothing to check here; they are most requests, and
+  // routeOptions is a getter that builds an object at each read.
+  const method = request.method;
+  if (method === 'GET' || method === 'HEAD') return done();
   const schema = request.routeOptions.schema as { body?: { content?: Record<string, unknown> } } | undefined;
   const content = schema?.body?.content;
   if (!content) return done();

@@ -54,7 +54,8 @@ export function callOf(request: FastifyRequest): string {
 
 /** The signed-in caller; an account without a console role gets 403 (docs/decisions.md, route rules). */
 export function caller(request: FastifyRequest): Caller {
-  const who = { ...callerOf(principal(request)), call: callOf(request) };
+  const who = callerOf(principal(request));
+  who.call = callOf(request);
   requireArea(who, 'users');
   return who;
 }

@@ -17,7 +17,12 @@ export type ClientInput = Omit<ClientRecord, 'uuid' | 'redirectTargets'> & { uui
  * API has a random uuid and answers to it alone.
  */
 export function namedClientUuid(name: string): string {
-  const hex = createHash('sha256').update(`userprofile client\0${name}`).digest('hex');
+  return nameBasedUuid(`userprofile client\0${name}`);
+}
+
+/** A uuid (version 5 layout, from a SHA-256 digest) that the same text always gives. */
+export function nameBasedUuid(text: string): string {
+  const hex = createHash('sha256').update(text).digest('hex');
   const variant = ((Number.parseInt(hex.charAt(16), 16) & 3) | 8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
