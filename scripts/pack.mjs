@@ -15,7 +15,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -61,7 +61,7 @@ if (args.help) {
 if (args.only && !['dev-backend', 'contract'].includes(args.only))
   fail(`--only takes dev-backend or contract, got ${JSON.stringify(args.only)} (see --help)`, 2);
 
-const out = join(process.cwd(), args.out ?? join(relative(process.cwd(), root), '.packs'));
+const out = args.out ? resolve(args.out) : join(root, '.packs');
 const progress = (line) => process.stderr.write(`${line}\n`);
 const rootPackage = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const DOCUMENT = join(root, 'openapi/userprofile.yaml');

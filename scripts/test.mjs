@@ -90,6 +90,21 @@ await step('storage, crypto, collation and HTTP tests under Node 24 (vitest)', a
   ]),
 );
 const built = await step('console build', () => buildConsole());
+// What other teams install: both packages packed (with the console just built), each tarball
+// installed in an empty folder on Node 24 and on this Node, and used as their READMEs say.
+if (built) {
+  await step('packages: packed, installed in empty folders, run (vitest)', async () => {
+    await node24;
+    return run(bin('vitest'), [
+      'run',
+      '--config',
+      'tests/packages/vitest.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(results, 'vitest-packages.json')}`,
+    ]);
+  });
+}
 if (built) {
   await step('end-to-end tests (Playwright, Chromium)', () =>
     run(bin('playwright'), ['test', '--reporter=list,json'], {
@@ -114,6 +129,15 @@ if (node24Report) {
   counts.skipped += node24Report.numPendingTests + (node24Report.numTodoTests ?? 0);
   console.log(
     `vitest on Node 24: ${node24Report.numPassedTests} passed, ${node24Report.numFailedTests} failed of ${node24Report.numTotalTests}`,
+  );
+}
+const packagesReport = readJson(join(results, 'vitest-packages.json'));
+if (packagesReport) {
+  counts.passed += packagesReport.numPassedTests;
+  counts.failed += packagesReport.numFailedTests;
+  counts.skipped += packagesReport.numPendingTests + (packagesReport.numTodoTests ?? 0);
+  console.log(
+    `packages: ${packagesReport.numPassedTests} passed, ${packagesReport.numFailedTests} failed of ${packagesReport.numTotalTests}`,
   );
 }
 const e2e = readJson(join(results, 'e2e.json'));

@@ -190,6 +190,12 @@ async function main(): Promise<void> {
       );
     });
   }
+  // npx and npm exec end on SIGTERM without passing it on: once whatever started this process is
+  // gone, stop too, rather than hold the port and the data folder with nobody left to stop it.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) process.kill(process.pid, 'SIGTERM');
+  }, 250).unref();
   printStartBlock(backend, args.options, { quiet: args.quiet, startedMs: started });
   process.stdout.write(`ready ${backend.url}\n`);
 }

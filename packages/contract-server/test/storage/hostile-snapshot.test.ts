@@ -193,7 +193,7 @@ describe('npm start with a hostile SEED_FROM', () => {
     expect(await server.exited).toBe(1);
     const lines = server.output().trim().split('\n');
     expect(lines).toEqual([
-      `Cannot start: SEED_FROM ${file}: records."__proto__" is not a record kind this server keeps`,
+      `userprofile-dev-backend: cannot start: SEED_FROM ${file}: records."__proto__" is not a record kind this server keeps`,
     ]);
   });
 });
