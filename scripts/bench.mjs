@@ -42,6 +42,7 @@ const parts = [
   { name: 'lists', script: 'scripts/bench-lists.mjs', browser: true },
   { name: 'bulk-spec-only', script: 'scripts/bench-bulk-spec-only.mjs', browser: true },
   { name: 'writes', script: 'scripts/bench-writes.mjs' },
+  { name: 'packages', script: 'scripts/bench-packages.mjs' },
 ];
 const wanted = process.argv.slice(2);
 const selected = parts.filter((p) => wanted.length === 0 || wanted.includes(p.name));
