@@ -501,7 +501,8 @@ export function createAuth(options: CreateAuthOptions): Auth {
   function bearerCheck(documented: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
     return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
       const header = request.headers.authorization;
-      const principal = typeof header === 'string' ? core.knownPrincipalOfHeader(header, bearerTokenOfHeader) : undefined;
+      const principal =
+        typeof header === 'string' ? core.knownPrincipalOfHeader(header, bearerTokenOfHeader) : undefined;
       if (principal) {
         request.principal = principal;
         return done();

@@ -114,7 +114,11 @@ export function sendCachedJson(
   return sendEntry(request, reply, kept);
 }
 
-function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: CachedJson): FastifyReply | Promise<FastifyReply> {
+function sendEntry(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedJson,
+): FastifyReply | Promise<FastifyReply> {
   reply.header('vary', 'accept-encoding');
   if (!acceptsGzip(request.headers['accept-encoding'])) return sendJson(reply, entry.json);
   if (entry.gzipped) return sendJson(reply.header('content-encoding', 'gzip'), entry.gzipped);
