@@ -22,8 +22,17 @@ export function randomToken(): string {
 
 /** How many verified tokens AuthCore remembers (about 1 KB each). */
 export const VERIFIED_TOKENS_MAX = 10_000;
-/** How many Authorization header texts knownPrincipalOfHeader recognises without reading the token out again. */
-export const KNOWN_HEADERS_MAX = 16;
+/**
+ * How many Authorization header texts knownPrincipalOfHeader recognises without
+ * reading the token out again: more than the consoles and clients a dev backend
+ * serves at once (about 1 KB each); an older one is read out again when it comes back.
+ */
+export const KNOWN_HEADERS_MAX = 64;
+/**
+ * A known header is looked up by its last characters: the end of the token's
+ * signature (43 base64url characters are 256 bits), which nobody can guess.
+ */
+const HEADER_KEY_LENGTH = 43;
 
 /** What verifyToken needs of a token once its signature has been checked. */
 interface VerifiedClaims {
@@ -155,8 +164,8 @@ export class AuthCore {
   private readonly revokedJtis = new Map<string, number>();
   /** Token text → its checked claims (see verifiedClaims), oldest first. */
   private readonly verified = new Map<string, VerifiedEntry>();
-  /** Header texts of verified tokens, most recently added last (see knownPrincipalOfHeader). */
-  private knownHeaders: KnownHeader[] = [];
+  /** Header texts of verified tokens by their last HEADER_KEY_LENGTH characters, oldest first (see knownPrincipalOfHeader). */
+  private readonly knownHeaders = new Map<string, KnownHeader>();
   private prunedAt = Number.NEGATIVE_INFINITY;
   /** Told of every change a restart must keep (onChange). */
   private changeListener: () => void = () => {};
@@ -458,32 +467,29 @@ export class AuthCore {
    * token the console sends with every call.
    *
    * The console sends the same header text with every call, and a token is
-   * about 1 KB: reading it out with a regular expression and hashing it for
-   * the cache's lookup cost more than the rest of the check. So the header
-   * texts of the last KNOWN_HEADERS_MAX verified tokens are recognised by
-   * comparing texts (the same text carries the same token); one whose token
-   * has left the cache (expired, evicted, state restored) is read afresh.
+   * about 1 KB: reading it out with a regular expression and hashing it all
+   * for the cache's lookup cost more than the rest of the check. So the
+   * header texts of the last KNOWN_HEADERS_MAX verified tokens are kept by
+   * their last characters (the end of the signature): a lookup hashes 43
+   * characters, and the whole text is compared only with the known header
+   * that ends the same way. Not a scan comparing the text with each known
+   * header: how long a guess matched a valid token would show in the time
+   * taken, where a hashed lookup tells nothing. A header whose token has left
+   * the cache (expired, evicted, state restored) is read afresh.
    */
   knownPrincipalOfHeader(header: string, tokenOf: (header: string) => string | undefined): Principal | undefined {
-    let known: KnownHeader | undefined;
-    const headers = this.knownHeaders;
-    for (let i = headers.length - 1; i >= 0; i--) {
-      if ((headers[i] as KnownHeader).header === header) {
-        known = headers[i];
-        break;
-      }
-    }
-    if (known?.entry.forgotten) {
-      this.knownHeaders = headers.filter((h) => h !== known);
-      known = undefined;
-    }
+    const key = header.length > HEADER_KEY_LENGTH ? header.slice(-HEADER_KEY_LENGTH) : header;
+    let known = this.knownHeaders.get(key);
+    if (known !== undefined && (known.header !== header || known.entry.forgotten)) known = undefined;
     if (known === undefined) {
       const token = tokenOf(header);
       const entry = token === undefined ? undefined : this.verified.get(token);
       if (token === undefined || !entry?.settled) return undefined;
       known = { header, token, entry };
-      if (this.knownHeaders.length >= KNOWN_HEADERS_MAX) this.knownHeaders.shift();
-      this.knownHeaders.push(known);
+      this.knownHeaders.delete(key);
+      if (this.knownHeaders.size >= KNOWN_HEADERS_MAX)
+        this.knownHeaders.delete(this.knownHeaders.keys().next().value as string);
+      this.knownHeaders.set(key, known);
     }
     try {
       return this.checkClaims(known.token, known.entry.settled as VerifiedClaims).principal;
@@ -656,7 +662,7 @@ export class AuthCore {
     for (const [jti, exp] of state.revokedJtis) this.revokedJtis.set(jti, exp);
     for (const entry of this.verified.values()) entry.forgotten = true;
     this.verified.clear();
-    this.knownHeaders = [];
+    this.knownHeaders.clear();
   }
 }
 

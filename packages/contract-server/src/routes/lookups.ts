@@ -8,6 +8,23 @@ import { clusterForest } from './wire.ts';
 
 export function lookupRoutes(ctx: RouteContext): Routes {
   const kept = answersUntilWrite();
+  // The key text of each role and company made once: a text made anew for
+  // every call must be hashed anew for the lookup, which costs more than the
+  // rest of the answer. Bounded by the companies and the three roles.
+  const companiesKeys = new Map<string | null, Map<string | null, string>>();
+  const companiesKey = (role: string | null, company: string | null) => {
+    let byCompany = companiesKeys.get(role);
+    if (!byCompany) {
+      byCompany = new Map();
+      companiesKeys.set(role, byCompany);
+    }
+    let key = byCompany.get(company);
+    if (key === undefined) {
+      key = `companies|${role}|${company}`;
+      byCompany.set(company, key);
+    }
+    return key;
+  };
   return {
     async listLocations(request: Req, reply: FastifyReply) {
       caller(request);
@@ -27,8 +44,7 @@ export function lookupRoutes(ctx: RouteContext): Routes {
       const who = caller(request);
       const store = ctx.store();
       // What a caller sees of the companies depends on its role and company only.
-      const key = `companies|${who.role}|${who.companyUuid}`;
-      const json = kept(store, key, () =>
+      const json = kept(store, companiesKey(who.role, who.companyUuid), () =>
         store.listCompanies(who).map(({ uuid, name }): S['Company'] => ({ uuid, name })),
       );
       return sendCachedJson(request, reply, json);

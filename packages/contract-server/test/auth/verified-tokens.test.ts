@@ -5,6 +5,7 @@
 
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { KNOWN_HEADERS_MAX } from '../../src/auth/core.ts';
 import { authAppUnderTest } from '../harness.ts';
 import { me, signInToken } from './harness.ts';
 
@@ -80,5 +81,27 @@ describe('a remembered token', () => {
     const { token } = await signInToken(t.app, 'provider.admin');
     const answers = await Promise.all(Array.from({ length: 20 }, () => me(t.app, token)));
     expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+  });
+
+  it('is still known by its header, and still checked, when more headers than KNOWN_HEADERS_MAX came after it', async () => {
+    const first = await rememberedToken('sco.admin');
+    // Each a session of its own, so ending the first one revokes only it.
+    const others = await Promise.all(
+      Array.from({ length: KNOWN_HEADERS_MAX + 2 }, () => t.app.auth.issueTokenFor('provider.admin')),
+    );
+    for (const token of others) expect((await me(t.app, token)).statusCode).toBe(200);
+    expect((await me(t.app, first.token)).statusCode).toBe(200);
+    await first.browser.logout({ authorization: `Bearer ${first.token}` });
+    expect((await me(t.app, first.token)).statusCode).toBe(401);
+    expect((await me(t.app, others[0] as string)).statusCode).toBe(200);
+  });
+
+  it('is known by its header text: another spelling of the scheme is read afresh and accepted, a cut token refused', async () => {
+    const { token } = await rememberedToken();
+    const call = (authorization: string) =>
+      t.app.inject({ method: 'GET', url: '/userprofile/api/v1/me', headers: { authorization } });
+    expect((await call(`bearer  ${token}`)).statusCode).toBe(200);
+    expect((await call(`Bearer ${token.slice(0, -1)}`)).statusCode).toBe(401);
+    expect((await call(`Bearer ${token}`)).statusCode).toBe(200);
   });
 });
