@@ -5,9 +5,19 @@
 // README says: the command to its ready line, a fixture user signed in to the
 // team's client with code + PKCE, the token's holdings, a reset, a stop; the
 // same through `startDevBackend`; the conformance check against it; the typed
-// API compiled; the README's Vitest globalSetup run.
+// API compiled; the README's Vitest and Playwright setups run as written, the
+// latter with the README's example application signing alice in through a browser.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -287,5 +297,35 @@ startDevBackend({ prot: 3000 });
     const vitest = runSync(node, folder, node, [path.join(folder, 'node_modules/vitest/vitest.mjs'), 'run']);
     expect(vitest.status, `${vitest.stdout}${vitest.stderr}`).toBe(0);
     expect(vitest.stdout).toMatch(/1 passed/);
+  });
+
+  it("the README's Playwright globalSetup and example application: alice signs in through a browser", () => {
+    for (const file of ['playwright.global-setup.ts', 'playwright.config.ts', 'signs-in.spec.ts'])
+      writeFileSync(path.join(folder, file), readmeBlock(`// ${file}\n`));
+    writeFileSync(path.join(folder, 'app.mjs'), readmeBlock('// app.mjs:'));
+    mkdirSync(path.join(folder, 'node_modules/@playwright'), { recursive: true });
+    symlinkSync(
+      realpathSync(path.join(root, 'node_modules/@playwright/test')),
+      path.join(folder, 'node_modules/@playwright/test'),
+    );
+    // This machine's Chromium (no browser can be downloaded here), and only the README's spec: the
+    // rest of their config is theirs as written.
+    writeFileSync(
+      path.join(folder, 'here.config.ts'),
+      `import base from './playwright.config.ts';
+import { CHROMIUM_LAUNCH } from ${JSON.stringify(path.join(root, 'scripts/lib/chromium.mjs'))};
+export default { ...base, testMatch: 'signs-in.spec.ts', use: { ...base.use, launchOptions: CHROMIUM_LAUNCH } };
+`,
+    );
+    const playwright = runSync(node, folder, node, [
+      path.join(folder, 'node_modules/@playwright/test/cli.js'),
+      'test',
+      '--config',
+      'here.config.ts',
+      '--reporter',
+      'line',
+    ]);
+    expect(playwright.status, `${playwright.stdout}${playwright.stderr}`).toBe(0);
+    expect(playwright.stdout).toMatch(/1 passed/);
   });
 });
