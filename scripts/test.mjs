@@ -115,30 +115,19 @@ if (built) {
 }
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
-const vitest = readJson(join(results, 'vitest.json'));
-if (vitest) {
-  counts.passed += vitest.numPassedTests;
-  counts.failed += vitest.numFailedTests;
-  counts.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
-  console.log(`\nvitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed of ${vitest.numTotalTests}`);
-}
-const node24Report = readJson(join(results, 'vitest-node24.json'));
-if (node24Report) {
-  counts.passed += node24Report.numPassedTests;
-  counts.failed += node24Report.numFailedTests;
-  counts.skipped += node24Report.numPendingTests + (node24Report.numTodoTests ?? 0);
-  console.log(
-    `vitest on Node 24: ${node24Report.numPassedTests} passed, ${node24Report.numFailedTests} failed of ${node24Report.numTotalTests}`,
-  );
-}
-const packagesReport = readJson(join(results, 'vitest-packages.json'));
-if (packagesReport) {
-  counts.passed += packagesReport.numPassedTests;
-  counts.failed += packagesReport.numFailedTests;
-  counts.skipped += packagesReport.numPendingTests + (packagesReport.numTodoTests ?? 0);
-  console.log(
-    `packages: ${packagesReport.numPassedTests} passed, ${packagesReport.numFailedTests} failed of ${packagesReport.numTotalTests}`,
-  );
+// The three vitest runs, each with its JSON report.
+console.log('');
+for (const [file, label] of [
+  ['vitest.json', 'vitest'],
+  ['vitest-node24.json', 'vitest on Node 24'],
+  ['vitest-packages.json', 'packages'],
+]) {
+  const report = readJson(join(results, file));
+  if (!report) continue;
+  counts.passed += report.numPassedTests;
+  counts.failed += report.numFailedTests;
+  counts.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  console.log(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed of ${report.numTotalTests}`);
 }
 const e2e = readJson(join(results, 'e2e.json'));
 if (e2e) {

@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Client } from '../../packages/contract/src/http.ts';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -24,37 +25,28 @@ export const FIXTURES_YAML = (() => {
 
 /**
  * Signs `username` in to the fixtures' client as a browser would, without one: the provider's
- * sign-in form, its authorize call (the page's own), then the code exchange with the client's
- * secret and the PKCE verifier. Answers the access token's claims.
+ * sign-in form, its authorize call (the page's own), through the conformance check's HTTP client
+ * (a cookie jar with the cross-site request header); then the code exchange, as the team's
+ * server makes it, with the client's secret and the PKCE verifier. Answers the access token's claims.
  */
 export async function signInToClient(
   origin: string,
   user: { username: string; password: string },
   client = { id: 'snmp-manager-local', secret: 'local-dev-secret', redirect: 'http://127.0.0.1:3000/callback' },
 ): Promise<Record<string, unknown>> {
-  const cookies = new Map<string, string>();
-  const send = async (url: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    const xsrf = cookies.get('XSRF-TOKEN');
-    if (xsrf) headers.set('x-xsrf-token', xsrf);
-    const answer = await fetch(`${origin}${url}`, { ...init, headers, redirect: 'manual' });
-    for (const c of answer.headers.getSetCookie()) {
-      const [name, value] = (c.split(';')[0] as string).split('=') as [string, string];
-      cookies.set(name, value);
-    }
-    return answer;
-  };
-  await send('/userprofile/api/v1/auth/frontendconfig');
-  const login = await send('/userprofile/login', {
+  const browser = new Client({ origin, timeoutMs: 10_000, maxRequests: 10, deadline: Date.now() + 60_000 });
+  await browser.send({ method: 'GET', url: '/userprofile/api/v1/auth/frontendconfig' });
+  const login = await browser.send({
     method: 'POST',
+    url: '/userprofile/login',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(user).toString(),
   });
-  if (login.status !== 200) throw new Error(`sign-in form: ${login.status} ${await login.text()}`);
+  if (login.status !== 200) throw new Error(`sign-in form: ${login.status} ${login.body}`);
   const verifier = randomBytes(32).toString('base64url');
-  const authorize = await send('/userprofile/api/v1/auth/authorize', {
+  const authorize = await browser.send({
     method: 'POST',
+    url: '/userprofile/api/v1/auth/authorize',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       authorizeRequest: {
@@ -68,8 +60,8 @@ export async function signInToClient(
       },
     }),
   });
-  if (authorize.status !== 200) throw new Error(`authorize: ${authorize.status} ${await authorize.text()}`);
-  const redirect = new URL(((await authorize.json()) as { redirectUrl: string }).redirectUrl);
+  if (authorize.status !== 200) throw new Error(`authorize: ${authorize.status} ${authorize.body}`);
+  const redirect = new URL((JSON.parse(authorize.body) as { redirectUrl: string }).redirectUrl);
   if (`${redirect.origin}${redirect.pathname}` !== client.redirect) throw new Error(`redirected to ${redirect}`);
   const token = await fetch(`${origin}/userprofile/api/v1/auth/token`, {
     method: 'POST',

@@ -25,8 +25,8 @@ import { registerConsole } from './http/console.ts';
 import { errorHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { WEB_DIST } from './layout.ts';
-import { FaultTable, mock } from './mock/plugin.ts';
-import { type Control, registerReadiness } from './mock/ready.ts';
+import { type Control, FaultTable, mock } from './mock/plugin.ts';
+import { registerReadiness } from './mock/ready.ts';
 import { registerProxy } from './proxy.ts';
 import { accessRoutes } from './routes/access.ts';
 import { applicationRoutes } from './routes/applications.ts';
@@ -291,14 +291,13 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         auth.service.reset();
         holder.store = await storage.reset();
       });
-    app.decorate('control', { reset, outbox: () => holder.store.outbox, faults, ready: () => readiness.ready });
+    const control: Control = { reset, outbox: () => holder.store.outbox, faults, ready: () => readiness.ready };
+    app.decorate('control', control);
     const mockApi = options.mock ?? (mockApiOff(env) ? false : { token: env.MOCK_TOKEN || null });
     if (mockApi) {
       await app.register(mock, {
-        reset,
-        faults,
+        control,
         snapshot: () => storage.snapshot(),
-        outbox: () => holder.store.outbox,
         guard: { token: mockApi.token ?? null, publicOrigin },
       });
     }

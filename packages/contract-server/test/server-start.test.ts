@@ -1,6 +1,7 @@
-// Issue 10: `npm start` (packages/dev-backend/src/cli.ts) warns when it listens beyond this
-// machine, and prints the token that lets other machines use the mock control
-// API; on loopback it stays quiet.
+// `npm start` (packages/dev-backend/src/cli.ts) warns when it listens beyond
+// this machine, since whoever reaches the port can sign in with the seeded
+// accounts' published password, and prints the token that lets other machines
+// use the mock control API; on loopback it stays quiet.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,7 +2,7 @@
 // process. `startDevBackend()` resolves once the backend is ready (the
 // document, the data, the signing key and the console loaded), on a free port
 // and keeping nothing unless told otherwise.
-import type { Control } from '@userprofile/contract-server/mock/ready';
+import type { Control } from '@userprofile/contract-server/mock/plugin';
 import { DevBackendStartError } from './errors.ts';
 import { start } from './start.ts';
 import type { DevBackend, DevBackendFault, DevBackendMail, DevBackendOptions } from './types.ts';

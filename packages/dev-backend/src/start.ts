@@ -91,6 +91,16 @@ async function close(server: Server, app: FastifyInstance | null): Promise<void>
   await app?.close();
 }
 
+/**
+ * Throws a refusal the caller can act on (a data folder or fixtures the backend will not use, found
+ * while reading the fixtures or while seeding with them) as a DevBackendStartError; anything else as it is.
+ */
+function asStartError(error: unknown): never {
+  if (error instanceof StorageRefusedError) throw new DevBackendStartError(error.message, 'data');
+  if (error instanceof FixturesError) throw new DevBackendStartError(error.message, 'fixtures');
+  throw error;
+}
+
 /** Checks what no later step would catch, before anything is bound or written. */
 function checkOptions(options: DevBackendOptions): void {
   const { port, seedUsers } = options;
@@ -109,7 +119,8 @@ export async function start(options: DevBackendOptions, defaults: { port: number
   const port = options.port ?? defaults.port;
   const dataDir = options.dataDir ?? defaults.dataDir;
   // The whole file is checked before anything is bound or written.
-  const fixtures = options.fixtures === undefined ? undefined : await loadFixtures(options.fixtures);
+  const fixtures =
+    options.fixtures === undefined ? undefined : await loadFixtures(options.fixtures).catch(asStartError);
 
   const folder = dataDir === ':memory:' ? null : path.resolve(dataDir);
   const madeDataDir = folder && !existsSync(folder) ? folder : null;
@@ -145,9 +156,7 @@ export async function start(options: DevBackendOptions, defaults: { port: number
     await close(server, app).catch(() => undefined);
     // A folder this start made goes with it: a refused start leaves nothing behind.
     if (madeDataDir) rmSync(madeDataDir, { recursive: true, force: true });
-    if (error instanceof StorageRefusedError) throw new DevBackendStartError(error.message, 'data');
-    if (error instanceof FixturesError) throw new DevBackendStartError(error.message, 'fixtures');
-    throw error;
+    asStartError(error);
   }
   door.open();
 

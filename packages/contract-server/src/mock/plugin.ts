@@ -43,13 +43,22 @@ export interface Fault {
 export type FaultRequest = Pick<Fault, 'method' | 'path'> &
   Partial<Pick<Fault, 'status' | 'times' | 'delayMs' | 'body'>>;
 
-export interface MockOptions {
+/** The server controlled from its own process (the package's `startDevBackend`), as /__mock/* does over HTTP. */
+export interface Control {
+  /** Back to the seed (and the fixtures), faults disarmed, sign-ins ended. */
   reset(): Promise<void>;
+  /** The e-mails the backend "sent", oldest first. */
   outbox(): OutboxMail[];
+  faults: FaultTable;
+  /** Resolves once GET /__mock/ready would answer 200. */
+  ready(): Promise<void>;
+}
+
+export interface MockOptions {
+  /** What the control routes do: the same the server's own process can do. */
+  control: Control;
   /** The whole state as a snapshot document (storage/snapshot.ts). */
   snapshot(): unknown;
-  /** The armed faults, shared with whoever controls this server in its own process. */
-  faults: FaultTable;
   /** Who may call the control routes (./guard.ts). */
   guard: MockGuardOptions;
 }
@@ -148,7 +157,7 @@ function sendFault(reply: FastifyReply, status: number, body: unknown) {
 }
 
 async function mockPlugin(app: FastifyInstance, options: MockOptions): Promise<void> {
-  const faults = options.faults;
+  const { faults } = options.control;
 
   // Every request of the server passes here: synchronous, and done at once
   // when no fault is armed and no Prefer header asks for one.
@@ -172,7 +181,7 @@ async function mockPlugin(app: FastifyInstance, options: MockOptions): Promise<v
     routes.addHook('onRequest', mockGuard(options.guard));
 
     routes.post(`${MOCK_PREFIX}/reset`, async () => {
-      await options.reset();
+      await options.control.reset();
       return { reset: true };
     });
 
@@ -189,7 +198,7 @@ async function mockPlugin(app: FastifyInstance, options: MockOptions): Promise<v
       return reply.code(204).send();
     });
 
-    routes.get(`${MOCK_PREFIX}/outbox`, async () => options.outbox());
+    routes.get(`${MOCK_PREFIX}/outbox`, async () => options.control.outbox());
     routes.get(`${MOCK_PREFIX}/snapshot`, async (_request, reply) => {
       const snapshot = options.snapshot();
       reply.header('content-disposition', 'attachment; filename="userprofile-snapshot.json"');

@@ -6,8 +6,7 @@
 // that, and while a reset replaces the data. Not behind the mock guard and not
 // switched off with the mock control API: it tells nothing but that.
 import type { FastifyInstance } from 'fastify';
-import type { OutboxMail } from '../store/types.ts';
-import { type FaultTable, MOCK_PREFIX } from './plugin.ts';
+import { MOCK_PREFIX } from './plugin.ts';
 
 export const READY_PATH = `${MOCK_PREFIX}/ready`;
 
@@ -48,15 +47,4 @@ export function registerReadiness(app: FastifyInstance, parts: Record<string, Pr
       }
     },
   };
-}
-
-/** The server controlled from its own process (the package's `startDevBackend`), as /__mock/* does over HTTP. */
-export interface Control {
-  /** Back to the seed (and the fixtures), faults disarmed, sign-ins ended. */
-  reset(): Promise<void>;
-  /** The e-mails the backend "sent", oldest first. */
-  outbox(): OutboxMail[];
-  faults: FaultTable;
-  /** Resolves once GET /__mock/ready would answer 200. */
-  ready(): Promise<void>;
 }
