@@ -1510,6 +1510,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The activity log, newest first, filtered by a text query
+         * @description Designed (spec §7 has no such call). Every change the record history
+         *     keeps (with its diff while the history keeps the entry), every refused
+         *     write (403, 409, 412 or a rule's 400, with its reason), each bulk action
+         *     and import as one event with its counts and a `correlation` its per-user
+         *     events share, sign-ins (succeeded, failed with the reason, refused while
+         *     throttled), sign-outs, password reset e-mails and completed resets,
+         *     unlocks and sync runs. Each event is recorded in the same transaction as
+         *     what it records: a write that fails leaves no event.
+         *
+         *     Scoped like the record history: an event is listed when the caller could
+         *     see its record as it was when the event happened (its company and
+         *     minimum role then, and the role the record's kind needs), or when the
+         *     caller is its actor. An actor the caller cannot open now reads
+         *     `{ withheld: true, name: "another administrator" }`. Events withheld are
+         *     neither listed nor counted, and nothing in an answer (ids, cursors, the
+         *     search span) tells how many there are.
+         *
+         *     `q` is the text query (`actor:alice outcome:refused since:7d kind:user`;
+         *     the same key twice means either, words must all appear in the actor,
+         *     the target's name or the reason). Pages are keyset pages on (time, id),
+         *     newest first: `before` = the page's `next` gives the older ones;
+         *     `after` = the page's `live` gives the events recorded since, for a live
+         *     view. A page stops after searching a bounded span of the log: then it
+         *     may hold fewer than `limit` events with `searchedTo` saying how far back
+         *     it looked, and `next` continues from there.
+         */
+        get: operations["listActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/activity/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every event the text query selects, as CSV or NDJSON
+         * @description Designed. The events `listActivity` would list for the same `q`, all of
+         *     them, newest first, streamed (the server holds one piece at a time).
+         *     CSV: one row per event, cells a spreadsheet would run as a formula
+         *     written inert with a leading "'"; NDJSON: one `ActivityEvent` per line.
+         *     Same scope as `listActivity`.
+         */
+        get: operations["exportActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/activity/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the activity log keeps, and since when
+         * @description Designed. The limits the backend keeps events by (how many at most, how
+         *     many days), the time of the oldest event kept and when the last purge
+         *     ran and how many events it removed. Nothing here is scoped: it describes
+         *     the log, not its events.
+         */
+        get: operations["getActivityRetention"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/app/{uuid}/holders": {
         parameters: {
             query?: never;
@@ -1655,6 +1746,96 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Opaque; valid while the server runs (a stale one is a 400). */
+        ActivityCursor: string;
+        ActivityPage: {
+            /** @description Newest first. */
+            events: components["schemas"]["ActivityEvent"][];
+            /** @description Give as `before` for older events; null when none remain. */
+            next: components["schemas"]["ActivityCursor"] | null;
+            /**
+             * Format: date-time
+             * @description Set when this page stopped searching before it found `limit` events:
+             *     events older than this instant were not searched yet (`next` goes on).
+             */
+            searchedTo: string | null;
+            /** @description Give as `after` to get the events recorded since this page. */
+            live: components["schemas"]["ActivityCursor"];
+        };
+        ActivityEvent: {
+            /** @description Opaque and stable while the server runs; ids tell nothing of the events between them. */
+            id: string;
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            action: "create" | "update" | "delete" | "activate" | "inactivate" | "import" | "sync" | "bulk" | "signIn" | "signOut" | "signOutEverywhere" | "passwordResetMail" | "passwordReset" | "unlock";
+            /** @enum {string} */
+            outcome: "succeeded" | "refused" | "failed";
+            /** @enum {string} */
+            channel: "console" | "api" | "import" | "bulk" | "sync" | "signInPage" | "otherApplication";
+            /**
+             * @description Who acted, with the username and role it had then; null for the
+             *     server itself or a sign-in by someone not signed in yet (the target
+             *     names the account); `HistoryWithheldActor` for a user the caller
+             *     cannot open.
+             */
+            actor: components["schemas"]["ActivityActor"] | components["schemas"]["HistoryWithheldActor"] | null;
+            /** @description The record acted on, with its name then; null when there is none (a bulk action names its counts). */
+            target: components["schemas"]["ActivityTarget"] | null;
+            /** @description Why it was refused or failed, or what a sync or bulk action did. */
+            reason?: string;
+            /** @description Shared by a bulk action or import and each per-user event it made. */
+            correlation?: string;
+            /** @description A bulk action's or import's or sync's counts, by name. */
+            counts?: {
+                [key: string]: number;
+            };
+            /** @description The call, e.g. `POST /api/v1/user/update`. */
+            call?: string;
+            /** @description The OAuth2 client of the token or sign-in. */
+            clientId?: string;
+            address?: string;
+            userAgent?: string;
+            /**
+             * @description The change field by field, as the record history shows it to the
+             *     caller, while the history keeps the entry (see `changesKept`).
+             */
+            changes?: components["schemas"]["Change"][];
+            /** @description false when the record history no longer keeps this change's details (its bound or age). */
+            changesKept?: boolean;
+        };
+        ActivityActor: {
+            uuid: components["schemas"]["Uuid"];
+            username: string;
+            /** @description The actor's highest console role at the time. */
+            role: string | null;
+        };
+        ActivityTarget: {
+            /** @enum {string} */
+            kind: "user" | "application" | "appProfile" | "businessProfile" | "visibilityProfile" | "authClient" | "visibility";
+            /** @description null for a target with no record (a username nobody has). */
+            uuid: components["schemas"]["Uuid"] | null;
+            /** @description The record's name (a user's username) at the time. */
+            name: string;
+        };
+        ActivityRetention: {
+            /** @description The most events kept; the oldest go first. */
+            maxEvents: number;
+            /** @description Events older than this many days are removed. */
+            maxAgeDays: number;
+            /**
+             * Format: date-time
+             * @description When the oldest event kept happened; null when none is kept.
+             */
+            oldest: string | null;
+            /**
+             * Format: date-time
+             * @description When events were last removed by the limits; null when never.
+             */
+            lastPurge: string | null;
+            /** @description How many events the last purge removed. */
+            purged: number;
+        };
         Error: {
             statusCode: number;
             /** @description The HTTP reason phrase; for `POST /api/v1/auth/token`, the RFC 6749 §5.2 error code (`invalid_request`, `invalid_client`, `invalid_grant`, `unsupported_grant_type`). */
@@ -1817,6 +1998,12 @@ export interface components {
             unchanged: components["schemas"]["Count"];
             refused: components["schemas"]["Count"];
             results: components["schemas"]["BulkUserRowResult"][];
+            /**
+             * @description The correlation id of this action in the activity log, where the
+             *     backend keeps one: the bulk event and each per-user event share it
+             *     (`GET /api/v1/activity?q=correlation:<id>`).
+             */
+            correlation?: string;
         };
         BulkUserRowResult: {
             uuid: components["schemas"]["Uuid"];
@@ -2833,6 +3020,13 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description The text query: terms `actor:`, `target:` (a uuid or a name), `kind:`,
+         *     `action:`, `outcome:`, `channel:`, `correlation:`, `since:` and
+         *     `until:` (`30m`, `24h`, `7d`, `2w`, a day or an ISO date-time), and
+         *     plain words. A wrong term is a 400 naming `query.q`.
+         */
+        ActivityQuery: string;
         /** @description The record's uuid. */
         UuidPath: components["schemas"]["Uuid"];
         /** @description A sign-in session's id (SignInSession.id, the `sid` of its tokens). */
@@ -2865,6 +3059,12 @@ export interface components {
     };
     pathItems: never;
 }
+export type SchemaActivityCursor = components['schemas']['ActivityCursor'];
+export type SchemaActivityPage = components['schemas']['ActivityPage'];
+export type SchemaActivityEvent = components['schemas']['ActivityEvent'];
+export type SchemaActivityActor = components['schemas']['ActivityActor'];
+export type SchemaActivityTarget = components['schemas']['ActivityTarget'];
+export type SchemaActivityRetention = components['schemas']['ActivityRetention'];
 export type SchemaError = components['schemas']['Error'];
 export type SchemaFieldError = components['schemas']['FieldError'];
 export type SchemaUuid = components['schemas']['Uuid'];
@@ -2986,6 +3186,7 @@ export type ResponseBadGateway = components['responses']['BadGateway'];
 export type ResponseServiceUnavailable = components['responses']['ServiceUnavailable'];
 export type ResponseNotSaved = components['responses']['NotSaved'];
 export type ResponseGatewayTimeout = components['responses']['GatewayTimeout'];
+export type ParameterActivityQuery = components['parameters']['ActivityQuery'];
 export type ParameterUuidPath = components['parameters']['UuidPath'];
 export type ParameterSessionIdPath = components['parameters']['SessionIdPath'];
 export type ParameterHeldRole = components['parameters']['HeldRole'];
@@ -4734,6 +4935,103 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listActivity: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The text query: terms `actor:`, `target:` (a uuid or a name), `kind:`,
+                 *     `action:`, `outcome:`, `channel:`, `correlation:`, `since:` and
+                 *     `until:` (`30m`, `24h`, `7d`, `2w`, a day or an ISO date-time), and
+                 *     plain words. A wrong term is a 400 naming `query.q`.
+                 */
+                q?: components["parameters"]["ActivityQuery"];
+                /** @description How many events at most, 1 to 200 (default 50), as digits. */
+                limit?: string;
+                /** @description A page's `next`. Only events older than where that page stopped. */
+                before?: components["schemas"]["ActivityCursor"];
+                /** @description A page's `live`. Only events recorded since that page (at most `limit`, newest first). */
+                after?: components["schemas"]["ActivityCursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events, newest first. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    exportActivity: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The text query: terms `actor:`, `target:` (a uuid or a name), `kind:`,
+                 *     `action:`, `outcome:`, `channel:`, `correlation:`, `since:` and
+                 *     `until:` (`30m`, `24h`, `7d`, `2w`, a day or an ISO date-time), and
+                 *     plain words. A wrong term is a 400 naming `query.q`.
+                 */
+                q?: components["parameters"]["ActivityQuery"];
+                /** @description `csv` (default) or `ndjson`. */
+                format?: "csv" | "ndjson";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events, as an attachment (activity.csv or activity.ndjson). */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="activity.csv"` (or activity.ndjson). */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getActivityRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The log's retention. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityRetention"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listAccessHolders: {
