@@ -14,6 +14,9 @@ import { DOCUMENT_FILE } from '@userprofile/contract/layout';
 import { BASE_PATH } from '@userprofile/shared/constants';
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
+import { DEFAULT_ACTIVITY_MAX_EVENTS, DEFAULT_ACTIVITY_RETENTION_DAYS } from './activity/log.ts';
+import { recordingHandlers, recordSignIn, recordSignOut } from './activity/recording.ts';
+import { activityRoutes } from './activity/routes.ts';
 import type { AuthStore } from './auth/contract.ts';
 import { createAuth } from './auth/index.ts';
 import type { SigningKey } from './auth/keys.ts';
@@ -133,6 +136,10 @@ export interface AppOptions {
   historyLimit?: number;
   /** How many days a record history entry is kept (HISTORY_RETENTION_DAYS, default 90). */
   historyRetentionDays?: number;
+  /** The most events the activity log keeps (ACTIVITY_MAX_EVENTS, default 2,000,000). */
+  activityMaxEvents?: number;
+  /** How many days an activity event is kept (ACTIVITY_RETENTION_DAYS, default 90). */
+  activityRetentionDays?: number;
   /** The whole request (headers and body) must arrive within this long (default REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number;
   /** Where the state is kept (DATA_DIR, --fresh, SEED_FROM); default a private database in memory. */
@@ -258,7 +265,19 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     };
     const historyRetentionDays =
       options.historyRetentionDays ?? (Number(env.HISTORY_RETENTION_DAYS) || DEFAULT_HISTORY_RETENTION_DAYS);
-    const storeOptions = { publicOrigin, now: options.now, historyViews, historyLimit, historyRetentionDays };
+    const activityMaxEvents =
+      options.activityMaxEvents ?? (Number(env.ACTIVITY_MAX_EVENTS) || DEFAULT_ACTIVITY_MAX_EVENTS);
+    const activityRetentionDays =
+      options.activityRetentionDays ?? (Number(env.ACTIVITY_RETENTION_DAYS) || DEFAULT_ACTIVITY_RETENTION_DAYS);
+    const storeOptions = {
+      publicOrigin,
+      now: options.now,
+      historyViews,
+      historyLimit,
+      historyRetentionDays,
+      activityMaxEvents,
+      activityRetentionDays,
+    };
     const storage = await startStorage(options.storage ?? { dataDir: null }, {
       seed: () =>
         storeWithFixtures(
@@ -319,6 +338,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       consoleClientId: CONSOLE_CLIENT_ID,
       ...(options.now ? { now: options.now } : {}),
       signingKey,
+      events: {
+        signIn: (event) => recordSignIn(holder.store, event),
+        signOut: (event) => recordSignOut(holder.store, event),
+      },
       ...options.authOptions,
     });
     storage.persistence.keep('auth', {
@@ -388,8 +411,16 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       revokeUserSessions: (uuid) => auth.service.revokeUserSessions(uuid),
       signIns: auth.service,
     };
+    const activity = {
+      table: () => storage.persistence.db.activity,
+      lastPurge: () => storage.persistence.lastPurge,
+    };
+    const handlers = composeRoutes([...AREAS.map((area) => area(ctx)), activityRoutes(ctx, activity), auth.handlers]);
     const glue = {
-      serviceHandlers: storage.durable(composeRoutes([...AREAS.map((area) => area(ctx)), auth.handlers])),
+      // Durable outside: the events a handler records are saved with what it wrote.
+      serviceHandlers: storage.durable(
+        recordingHandlers(handlers, { state: () => holder.store, consoleClientId: CONSOLE_CLIENT_ID }),
+      ),
       securityHandlers: auth.securityHandlers,
       prefix: BASE_PATH,
     };

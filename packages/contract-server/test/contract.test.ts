@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_CLIENT_ID } from '../src/seed/seed.ts';
 import { API, appUnderTest } from './harness.ts';
-import { CUSTOMER, ORIGIN, PASSWORD, PROVIDER, type Response } from './helpers.ts';
+import { CUSTOMER, ORIGIN, PASSWORD, PROVIDER, type Response, SCO } from './helpers.ts';
 import { operations } from './openapi.ts';
 
 const t = appUnderTest({}, { reseedEach: false });
@@ -720,6 +720,21 @@ const cases: Record<string, Case> = {
     bad: () => t.call('GET', `${API}/history/planet/${CONSOLE_CLIENT_ID}`, { as: PROVIDER }),
     field: 'path.kind',
   },
+
+  listActivity: {
+    good: () =>
+      t.call('GET', `${API}/activity?q=${encodeURIComponent('kind:user since:7d')}&limit=20`, { as: PROVIDER }),
+    status: 200,
+    bad: () => t.call('GET', `${API}/activity?limit=201`, { as: PROVIDER }),
+    field: 'query.limit',
+  },
+  exportActivity: {
+    good: () => t.call('GET', `${API}/activity/export?format=csv`, { as: PROVIDER }),
+    status: 200,
+    bad: () => t.call('GET', `${API}/activity/export?format=xlsx`, { as: PROVIDER }),
+    field: 'query.format',
+  },
+  getActivityRetention: { good: () => t.call('GET', `${API}/activity/retention`, { as: SCO }), status: 200 },
 
   applicationInfo: { good: () => t.call('GET', `${API}/applicationInfo`, { as: PROVIDER }), status: 200 },
   startupConfig: { good: () => t.call('GET', '/userprofile/config.json'), status: 200 },

@@ -137,7 +137,9 @@ export interface ActivityQueryError {
   reason: string;
 }
 
-export type ParsedActivityQuery = { ok: true; query: ActivityQuery; terms: ActivityTerm[] } | ({ ok: false } & ActivityQueryError);
+export type ParsedActivityQuery =
+  | { ok: true; query: ActivityQuery; terms: ActivityTerm[] }
+  | ({ ok: false } & ActivityQueryError);
 
 /** The longest query read (the server refuses a longer one, the console never writes one). */
 export const ACTIVITY_QUERY_MAX = 1000;
@@ -199,7 +201,8 @@ export function parseActivityQuery(text: string, now: number): ParsedActivityQue
   };
   const terms: ActivityTerm[] = [];
   const all = tokens(text);
-  if (all.length > MAX_TERMS) return { ok: false, term: all[MAX_TERMS] as string, reason: `At most ${MAX_TERMS} terms` };
+  if (all.length > MAX_TERMS)
+    return { ok: false, term: all[MAX_TERMS] as string, reason: `At most ${MAX_TERMS} terms` };
   for (const raw of all) {
     const colon = /^([A-Za-z]+):(.*)$/s.exec(raw);
     if (!colon) {
@@ -226,7 +229,11 @@ export function parseActivityQuery(text: string, now: number): ParsedActivityQue
     if (k === 'since' || k === 'until') {
       const at = instantOf(value, now);
       if (at === null)
-        return { ok: false, term: raw, reason: `"${value}" is not a time: write 30m, 24h, 7d, 2w, 2026-11-01 or an ISO date-time` };
+        return {
+          ok: false,
+          term: raw,
+          reason: `"${value}" is not a time: write 30m, 24h, 7d, 2w, 2026-11-01 or an ISO date-time`,
+        };
       if (query[k] !== null) return { ok: false, term: raw, reason: `"${k}:" may be given once` };
       query[k] = at;
     } else if (k === 'actor') query.actors.push(value.toLowerCase());

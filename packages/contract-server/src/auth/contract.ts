@@ -57,6 +57,39 @@ export interface Principal {
   clientId: string;
 }
 
+/** A sign-in attempt, as the activity log records it (app.ts hands these to activity/recording.ts). */
+export interface SignInEvent {
+  outcome: 'succeeded' | 'failed' | 'refused';
+  username: string;
+  /** The account the username names (null: none, or not known). */
+  accountUuid: string | null;
+  /** Its highest console role, when it signed in. */
+  role: string | null;
+  reason: string | null;
+  clientId: string | null;
+  channel: 'signInPage' | 'otherApplication';
+  address: string;
+  userAgent: string | null;
+  call: string;
+}
+
+/** A user ending one of its own sessions (logout). */
+export interface SignOutEvent {
+  userUuid: string;
+  role: string | null;
+  clientId: string | null;
+  channel: 'signInPage' | 'otherApplication' | 'console';
+  address: string;
+  userAgent: string | null;
+  call: string;
+}
+
+/** Where the auth side reports sign-ins and sign-outs (the activity log). */
+export interface AuthEvents {
+  signIn(event: SignInEvent): void;
+  signOut(event: SignOutEvent): void;
+}
+
 /** An open sign-in session as the admin console lists it (times in ms). */
 export interface SessionSummary {
   id: string;

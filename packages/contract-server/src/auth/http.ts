@@ -1,4 +1,6 @@
 import { STATUS_CODES } from 'node:http';
+import { BASE_PATH } from '@userprofile/shared/constants';
+import type { FastifyRequest } from 'fastify';
 
 /** An error the glue's security handler chain and the app's error handler pass through with its status. */
 export class AuthError extends Error {
@@ -60,6 +62,12 @@ ${body}
  */
 export function routedPath(request: { url: string; routeOptions: { url?: string | undefined } }): string {
   return request.routeOptions.url || decodedPath(request.url);
+}
+
+/** The call a request makes as the record history and the activity log name it: 'POST /api/v1/user/update'. */
+export function callOf(request: Pick<FastifyRequest, 'method' | 'url'>): string {
+  const path = decodedPath(request.url);
+  return `${request.method} ${path.startsWith(BASE_PATH) ? path.slice(BASE_PATH.length) : path}`;
 }
 
 /** The path of a request URL without its query, percent-decoded as the router and the console's router read it. */

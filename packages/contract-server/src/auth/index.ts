@@ -24,7 +24,7 @@
 // an error with statusCode 401 that the app's error handler renders.
 
 import type {} from '@fastify/cookie';
-import { BASE_PATH as BASE, XSRF_COOKIE, XSRF_HEADER } from '@userprofile/shared/constants';
+import { BASE_PATH as BASE, highestRole, XSRF_COOKIE, XSRF_HEADER } from '@userprofile/shared/constants';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -37,7 +37,7 @@ import { errorBody, tokenErrorBody } from '../http/errors.ts';
 import { SSO_BASE_PATH, type SsoClient, SsoProvider } from '../sites/sso.ts';
 import { authorizeQueryToObject, buildRedirect, checkAuthorizeRequest } from './authorize-request.ts';
 import { BrowserBinding } from './browser-binding.ts';
-import type { AuthService, AuthStore } from './contract.ts';
+import type { AuthEvents, AuthService, AuthStore } from './contract.ts';
 import {
   AuthCore,
   DEFAULT_TOKEN_TTL_SECONDS,
@@ -46,7 +46,7 @@ import {
   SUPPORTED_SCOPES,
   type TokenParams,
 } from './core.ts';
-import { AuthError, escapeHtml, htmlPage, pageRoute, routedPath } from './http.ts';
+import { AuthError, callOf as callOfRequest, escapeHtml, htmlPage, pageRoute, routedPath } from './http.ts';
 import type { SigningKey } from './keys.ts';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits, PasswordGate, type PasswordRefusal } from './password-gate.ts';
 import { timingSafeEqualText } from './pkce.ts';
@@ -99,6 +99,8 @@ export interface CreateAuthOptions {
   signingKey?: Promise<SigningKey>;
   /** `false` with EXTENSIONS=off: no `POST /auth/sso/start`, so the SSO exchange asks no cookie-bound state. */
   ssoStartBinding?: boolean;
+  /** Told of each sign-in attempt and sign-out (the activity log). */
+  events?: AuthEvents;
 }
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -233,9 +235,35 @@ export function createAuth(options: CreateAuthOptions): Auth {
 
   type SignIn = { ok: true; session: Session; browser: string } | PasswordRefusal;
 
-  /** Password sign-in with the per-username and per-address limits (./password-gate.ts). */
-  async function passwordSignIn(request: FastifyRequest, username: unknown, password: unknown): Promise<SignIn> {
+  /** What the activity log is told of a request: its address, agent and call. */
+  function origin(request: FastifyRequest) {
+    const agent = request.headers['user-agent'];
+    return { address: request.ip, userAgent: typeof agent === 'string' ? agent : null, call: callOfRequest(request) };
+  }
+
+  /**
+   * Password sign-in with the per-username and per-address limits (./password-gate.ts).
+   * `clientId`: the application signing in (the console's own sign-in page when it is the console).
+   */
+  async function passwordSignIn(
+    request: FastifyRequest,
+    username: unknown,
+    password: unknown,
+    clientId: string = options.consoleClientId,
+  ): Promise<SignIn> {
     const checked = await signInGate.check(request.ip, username, password, request.cookies[BROWSER_COOKIE]);
+    // A blank or oversized form is not an attempt at an account: it is not logged.
+    if (typeof username === 'string' && (checked.ok || checked.status !== 400))
+      options.events?.signIn({
+        outcome: checked.ok ? 'succeeded' : checked.status === 429 ? 'refused' : 'failed',
+        username,
+        accountUuid: checked.ok ? checked.account.uuid : (checked.accountUuid ?? null),
+        role: checked.ok ? highestRole(checked.account.roles) : null,
+        reason: checked.ok ? 'Password' : (checked.logReason ?? checked.message),
+        clientId,
+        channel: clientId === options.consoleClientId ? 'signInPage' : 'otherApplication',
+        ...origin(request),
+      });
     if (!checked.ok) return checked;
     // A new session (and cookie value) at each sign-in; the one the browser held ends.
     const previous = core.sessionByCookie(request.cookies[SESSION_COOKIE]);
@@ -299,7 +327,12 @@ export function createAuth(options: CreateAuthOptions): Auth {
       if (!checked.ok) return refuseAuthorize(reply, checked.field, checked.reason);
       let session: Session | undefined;
       if (body.credentials !== undefined) {
-        const result = await passwordSignIn(request, body.credentials?.username, body.credentials?.password);
+        const result = await passwordSignIn(
+          request,
+          body.credentials?.username,
+          body.credentials?.password,
+          checked.request.client_id,
+        );
         if (!result.ok) return refuseSignIn(reply, result);
         session = result.session;
         setSessionCookie(reply, session, result.browser);
@@ -374,8 +407,21 @@ export function createAuth(options: CreateAuthOptions): Auth {
         (tokenSession === cookieSession ||
           (ticket !== undefined && cookieSession.ticket === ticket) ||
           hasXsrfProof(request));
-      if (cookieSession && proven) core.endSession(cookieSession);
-      if (tokenSession) core.endSession(tokenSession);
+      const ended = new Set<Session>();
+      if (cookieSession && proven) ended.add(cookieSession);
+      if (tokenSession) ended.add(tokenSession);
+      for (const session of ended) {
+        core.endSession(session);
+        const account = store.findAccountByUuid(session.userUuid);
+        const clientId = tokenSession === session ? options.consoleClientId : null;
+        options.events?.signOut({
+          userUuid: session.userUuid,
+          role: account ? highestRole(account.roles) : null,
+          clientId,
+          channel: tokenSession === session ? 'console' : 'signInPage',
+          ...origin(request),
+        });
+      }
       // The SSO ticket names one sign-in: every session opened with it (spec §2: out of all applications).
       if (ticket) for (const session of core.sessionsOfTicket(ticket)) core.endSession(session);
       if (!cookieSession || proven) clearSessionCookie(reply);
@@ -418,6 +464,16 @@ export function createAuth(options: CreateAuthOptions): Auth {
         return reply.code(400).send(errorBody(400, redeemed.error_description, undefined, redeemed.error));
       const session = core.createSession(redeemed.account.uuid, redeemed.ticket, request.ip);
       setSessionCookie(reply, session);
+      options.events?.signIn({
+        outcome: 'succeeded',
+        username: redeemed.account.username,
+        accountUuid: redeemed.account.uuid,
+        role: highestRole(redeemed.account.roles),
+        reason: 'Enterprise SSO',
+        clientId: options.consoleClientId,
+        channel: 'signInPage',
+        ...origin(request),
+      });
       return core.signToken(redeemed.account, options.consoleClientId, session);
     },
 

@@ -8,7 +8,16 @@ import { type LoginLimits, SignInThrottle, type ThrottleStatus } from './sign-in
 
 export { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './sign-in-throttle.ts';
 
-export type PasswordRefusal = { ok: false; status: 400 | 401 | 429; message: string; retryAfter?: number };
+export type PasswordRefusal = {
+  ok: false;
+  status: 400 | 401 | 429;
+  message: string;
+  retryAfter?: number;
+  /** What really happened, for the activity log only (the answer says the same for all three). */
+  logReason?: string;
+  /** The account the username names, if any (the activity log's target). */
+  accountUuid?: string;
+};
 /** `browser`: the value of the browser's sign-in cookie to set (a browser that signed in is known from then on). */
 export type PasswordCheck = { ok: true; account: AuthAccount; browser: string } | PasswordRefusal;
 
@@ -51,13 +60,29 @@ export class PasswordGate {
     const key = known ? browserKey(browser as string) : address;
     const wait = this.throttle.retryAfterSeconds(userKey, key);
     if (wait > 0) {
-      return { ok: false, status: 429, retryAfter: wait, message: 'Too many failed sign-ins; try again later.' };
+      return {
+        ok: false,
+        status: 429,
+        retryAfter: wait,
+        message: 'Too many failed sign-ins; try again later.',
+        logReason: `Too many failed sign-ins: refused for ${wait} s`,
+      };
     }
     const attempt = this.throttle.begin(userKey, key);
     const account = this.store.findAccountByUsername(username);
     const passwordOk = await verifyPassword(password, account?.passwordHash ?? null);
     if (!account || !passwordOk || !account.active) {
-      return { ok: false, status: 401, message: 'The username or password is incorrect.' };
+      return {
+        ok: false,
+        status: 401,
+        message: 'The username or password is incorrect.',
+        logReason: !account
+          ? 'No account has this username'
+          : !passwordOk
+            ? 'Wrong password'
+            : 'The account is inactive',
+        ...(account ? { accountUuid: account.uuid } : {}),
+      };
     }
     attempt.succeeded();
     const id = browser !== undefined && BROWSER_ID.test(browser) ? browser : randomBytes(18).toString('base64url');

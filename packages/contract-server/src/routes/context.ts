@@ -1,11 +1,10 @@
 // What every area's routes module gets (the current store, the start-up
 // configuration, the auth side's session revocation) and the pieces they
 // share: the signed-in caller, typed requests, the handler table type.
-import { BASE_PATH } from '@userprofile/shared/constants';
 import type { components, operations } from '@userprofile/shared/generated/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthService } from '../auth/contract.ts';
-import { decodedPath } from '../auth/http.ts';
+import { callOf } from '../auth/http.ts';
 import { type Caller, callerOf, requireArea } from '../store/access.ts';
 import { DomainError } from '../store/errors.ts';
 import type { Store } from '../store/store.ts';
@@ -46,11 +45,7 @@ export function principal(request: FastifyRequest) {
   return request.principal;
 }
 
-/** The call a request makes as the record history names it: 'POST /api/v1/user/update'. */
-export function callOf(request: FastifyRequest): string {
-  const path = decodedPath(request.url);
-  return `${request.method} ${path.startsWith(BASE_PATH) ? path.slice(BASE_PATH.length) : path}`;
-}
+export { callOf };
 
 /** The signed-in caller; an account without a console role gets 403 (docs/decisions.md, route rules). */
 export function caller(request: FastifyRequest): Caller {

@@ -2,12 +2,15 @@
 // through node:sqlite or better-sqlite3 (docs/decisions.md "Persistence"). It holds rows of
 // JSON documents: one per record (a user, an application, ...) and one per
 // piece of state kept whole (the outbox, the reset tokens, the sign-in
-// state), and the record history's entries (table history). This module
+// state), the record history's entries (table history) and the activity
+// log's events (table activity, whose queries are activity/table.ts's). This module
 // knows files, locks, schema versions and transactions;
 // what the rows mean is persist.ts's business.
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { ActivityRow } from '../activity/log.ts';
+import { ACTIVITY_SCHEMA, ActivityTable } from '../activity/table.ts';
 import { SQLITE_BINDING_FROM, SQLITE_BINDING_HINT } from '../layout.ts';
 import { DomainError } from '../store/errors.ts';
 import type { HistorySave, KeptEntry } from '../store/history.ts';
@@ -91,7 +94,7 @@ const LOCK_WAIT_MS = 2000;
 /** PRAGMA application_id of our files ("UPCS"): a SQLite file without it is someone else's. */
 const APPLICATION_ID = 0x55504353;
 /** The schema this code writes; older files are migrated by MIGRATIONS. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /**
  * The record history (version 2): one row per entry, its id the log's.
@@ -113,7 +116,12 @@ const HISTORY_SCHEMA = `
  * than SCHEMA_VERSION is refused (an older server must not guess). 1 → 2:
  * the record history table (version 1 kept no history: it starts empty).
  */
-const MIGRATIONS: ((db: Connection) => void)[] = [(db) => db.exec(HISTORY_SCHEMA), (db) => db.exec(BATCH_SCHEMA)];
+const MIGRATIONS: ((db: Connection) => void)[] = [
+  (db) => db.exec(HISTORY_SCHEMA),
+  (db) => db.exec(BATCH_SCHEMA),
+  // 3 → 4: the activity log (a file of version 3 kept none: it starts empty).
+  (db) => db.exec(ACTIVITY_SCHEMA),
+];
 
 /**
  * A large write staged piece by piece (version 3; docs/decisions.md
@@ -137,10 +145,20 @@ const SCHEMA = `
   CREATE TABLE records (kind TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (kind, id)) WITHOUT ROWID;
   ${HISTORY_SCHEMA}
   ${BATCH_SCHEMA}
+  ${ACTIVITY_SCHEMA}
 `;
 
 /** No history to write. */
 const NO_HISTORY: HistorySave = { add: [], keepFrom: [] };
+
+/** What a write saves of the activity log: new events, and the limits to purge by (null: not this time). */
+export interface ActivitySave {
+  add: readonly ActivityRow[];
+  purge: { maxEvents: number; cutoff: number; total: number } | null;
+}
+const NO_ACTIVITY: ActivitySave = { add: [], purge: null };
+/** Events one write purges at most (the rest go with the next writes): a purge is never a stall. */
+const PURGE_PIECE = 2000;
 
 /** A database the server refuses to use, with what to do about it. */
 export class StorageRefusedError extends Error {}
@@ -208,6 +226,8 @@ export class StorageDatabase {
   private readonly unpend: Statement;
   /** Landed batches whose rows are still in `pending` (moved by moveLanded). */
   private moving = 0;
+  /** The activity log's table: its events and queries. */
+  readonly activity: ActivityTable;
 
   private constructor(
     private readonly db: Connection,
@@ -222,6 +242,7 @@ export class StorageDatabase {
     this.dropBefore = db.prepare('DELETE FROM history WHERE company IS ? AND id < ?');
     this.stageRow = db.prepare('INSERT OR REPLACE INTO pending (batch, kind, id, body) VALUES (?, ?, ?, ?)');
     this.unpend = db.prepare('DELETE FROM pending WHERE kind = ? AND id = ?');
+    this.activity = new ActivityTable(db);
   }
 
   /**
@@ -384,13 +405,15 @@ export class StorageDatabase {
     cutoff?: string,
     /** Staged batches this write lands (stage): their rows become the records' from this transaction on. */
     landed: readonly number[] = [],
-  ): void {
+    activity: ActivitySave = NO_ACTIVITY,
+  ): { purged: number } {
     if (replaceAll) this.moving = 0;
+    let purged = 0;
     try {
       transaction(this.db, () => {
         if (replaceAll)
           this.db.exec(
-            'DELETE FROM records; DELETE FROM meta; DELETE FROM history; DELETE FROM pending; DELETE FROM batches',
+            'DELETE FROM records; DELETE FROM meta; DELETE FROM history; DELETE FROM pending; DELETE FROM batches; DELETE FROM activity',
           );
         if (cutoff !== undefined) this.db.prepare('DELETE FROM history WHERE at < ?').run(cutoff);
         // A landed batch still moving must not bring back an older version of a record written since.
@@ -405,8 +428,17 @@ export class StorageDatabase {
         const setMeta = this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
         for (const [k, v] of Object.entries(meta)) setMeta.run(k, v);
         for (const batch of landed) this.db.prepare('INSERT INTO batches (batch) VALUES (?)').run(batch);
+        this.activity.add(activity.add);
+        if (activity.purge)
+          purged = this.activity.purge(
+            activity.purge.maxEvents,
+            activity.purge.cutoff,
+            activity.purge.total + activity.add.length,
+            PURGE_PIECE,
+          );
       });
       this.moving += landed.length;
+      return { purged };
     } catch (error) {
       throw new StorageWriteError(
         `The dev backend could not save this change: ${(error as Error).message} (database ${this.file}). Nothing was changed.`,
@@ -444,11 +476,12 @@ export class StorageDatabase {
    * Stages a piece of a large write (one small transaction): rows that are
    * not records, nor entries of the history, until a write lands the batch.
    */
-  stage(batch: number, rows: readonly Row[], entries: readonly KeptEntry[]): void {
+  stage(batch: number, rows: readonly Row[], entries: readonly KeptEntry[], events: readonly ActivityRow[] = []): void {
     try {
       transaction(this.db, () => {
         for (const r of rows) this.stageRow.run(batch, r.kind, r.id, r.body);
         for (const e of entries) this.insertEntry(e, batch);
+        this.activity.add(events, batch);
       });
     } catch (error) {
       throw new StorageWriteError(
@@ -462,6 +495,7 @@ export class StorageDatabase {
     transaction(this.db, () => {
       this.db.prepare('DELETE FROM pending WHERE batch = ?').run(batch);
       this.db.prepare('DELETE FROM history WHERE batch = ?').run(batch);
+      this.activity.dropBatch(batch);
     });
   }
 
@@ -498,7 +532,9 @@ export class StorageDatabase {
           this.db
             .prepare('UPDATE history SET batch = NULL WHERE batch = ? AND id < ?')
             .run(batch, Number(first.id) + limit);
-        if (!this.db.prepare('SELECT 1 FROM history WHERE batch = ? LIMIT 1').get(batch))
+        // The batch's events become the log's in pieces too, once its records have moved.
+        const eventsLeft = this.activity.landPiece(batch, limit);
+        if (!eventsLeft && !this.db.prepare('SELECT 1 FROM history WHERE batch = ? LIMIT 1').get(batch))
           this.db.prepare('DELETE FROM batches WHERE batch = ?').run(batch);
       }
     });
@@ -512,9 +548,13 @@ export class StorageDatabase {
     // Read first: a database that refuses writes (a reload after a refused write) is only read.
     if (
       this.db.prepare('SELECT 1 FROM pending LIMIT 1').get() ||
-      this.db.prepare('SELECT 1 FROM history WHERE batch IS NOT NULL LIMIT 1').get()
+      this.db.prepare('SELECT 1 FROM history WHERE batch IS NOT NULL LIMIT 1').get() ||
+      this.activity.hasStaged()
     )
-      transaction(this.db, () => this.db.exec('DELETE FROM pending; DELETE FROM history WHERE batch IS NOT NULL'));
+      transaction(this.db, () => {
+        this.db.exec('DELETE FROM pending; DELETE FROM history WHERE batch IS NOT NULL');
+        this.activity.dropBatch(null);
+      });
   }
 
   /** Bytes the database takes on disk (pages in use). */

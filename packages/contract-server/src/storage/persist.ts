@@ -10,11 +10,13 @@
 // the other collections are compared by reference with what was saved last
 // (their records are replaced, never changed in place); the state kept whole
 // (outbox, reset tokens, ...) is compared by its JSON text.
+
+import type { ActivityRow } from '../activity/log.ts';
 import type { HistoryKind, HistorySave } from '../store/history.ts';
 import type { LargeWrite } from '../store/large-write.ts';
 import type { KeptState, Store } from '../store/store.ts';
 import type { UserRecord } from '../store/types.ts';
-import { type Row, StorageDatabase, StorageWriteError } from './database.ts';
+import { type ActivitySave, type Row, StorageDatabase, StorageWriteError } from './database.ts';
 
 /** Record kinds as rows name them, and the store's map each lives in. */
 const KEYED = {
@@ -136,6 +138,7 @@ class Tracker {
       return settle(pending, action, after, source);
     }) as typeof history.settle;
     store.onWrite = () => this.schedule();
+    store.activity.onRecord = () => this.schedule();
     store.largeWrite = () => this.largeWrite();
   }
 
@@ -159,6 +162,8 @@ class Tracker {
             batch,
             users.map((u) => ({ kind: 'user', id: u.uuid, body: JSON.stringify(u) })),
             entries,
+            // Each user's event, staged with its history entry: it lands (or not) with the batch.
+            entries.map((e) => this.store.activity.eventOf(e)),
           );
           for (const u of users) staged.set(u.uuid, u);
         } catch (error) {
@@ -209,6 +214,7 @@ class Tracker {
   changes(allParts: boolean): {
     rows: (Row | { kind: string; id: string; body: null })[];
     history: HistorySave;
+    activity: ActivityRow[];
     landed: number[];
     saved: () => void;
   } {
@@ -245,6 +251,7 @@ class Tracker {
       rows,
       // Taken now: if the write fails, the store (its history with it) is reloaded from the database.
       history: this.store.history.takeSave(),
+      activity: this.store.activity.takeSave(),
       landed: landed.map((l) => l.batch),
       saved: () => {
         this.candidates.clear();
@@ -281,10 +288,17 @@ export class Persistence {
   private batch: number;
   /** Moves landed batches into the records, a piece per turn of the event loop. */
   private mover: NodeJS.Immediate | null = null;
+  /** Events stored (counted at load, then kept up to date): what the purge by number compares. */
+  private activityTotal = 0;
+  /** When the activity log was last checked for events past its age (ms), and the last purge that removed some. */
+  private ageCheckedAt = 0;
+  lastPurge: { at: number; purged: number } | null = null;
 
   constructor(private readonly options: PersistenceOptions) {
     this.db = StorageDatabase.open(options.dataDir);
     this.batch = this.db.nextBatch();
+    const at = this.db.meta('activity.lastPurge');
+    if (at) this.lastPurge = { at: Number(at), purged: Number(this.db.meta('activity.purged') ?? 0) };
   }
 
   /** Keeps a part from now on, loading what is stored of it. */
@@ -303,7 +317,12 @@ export class Persistence {
       { ...meta, savedAt: new Date().toISOString() },
       true,
       store.history.takeSave(),
+      undefined,
+      [],
+      { add: store.activity.takeSave(), purge: null },
     );
+    this.activityTotal = this.db.activity.count();
+    this.lastPurge = null;
     this.attach(store);
   }
 
@@ -315,6 +334,8 @@ export class Persistence {
     this.db.settleBatches();
     loadRows(store, this.db.rows(), this.parts);
     store.history.restore(this.db.historyEntries(store.history.cutoff()));
+    store.activity.continueAfter(this.db.activity.lastId());
+    this.activityTotal = this.db.activity.count();
     this.attach(store);
     return store;
   }
@@ -347,6 +368,7 @@ export class Persistence {
     if (this.tracker) {
       this.tracker.detached = true;
       this.tracker.store.onWrite = () => {};
+      this.tracker.store.activity.onRecord = () => {};
     }
     this.tracker = null;
   }
@@ -362,11 +384,21 @@ export class Persistence {
   flush(all = false): void {
     const tracker = this.tracker;
     if (!tracker || !(all || tracker.dirty)) return;
-    const { rows, history, landed, saved } = tracker.changes(all);
+    const { rows, history, activity, landed, saved } = tracker.changes(all);
     tracker.dirty = false;
-    if (rows.length === 0 && history.add.length === 0 && history.keepFrom.length === 0 && landed.length === 0) return;
+    if (
+      rows.length === 0 &&
+      history.add.length === 0 &&
+      history.keepFrom.length === 0 &&
+      landed.length === 0 &&
+      activity.length === 0
+    )
+      return;
     try {
-      this.db.write(rows, {}, false, history, undefined, landed);
+      const save = this.activitySave(tracker.store, activity);
+      const { purged } = this.db.write(rows, {}, false, history, undefined, landed, save);
+      this.activityTotal += activity.length - purged;
+      if (purged > 0) this.notePurge(purged);
       if (landed.length > 0) this.moveSoon();
     } catch (error) {
       this.failures++;
@@ -374,6 +406,46 @@ export class Persistence {
       throw error instanceof StorageWriteError ? error : new StorageWriteError(String(error));
     }
     saved();
+  }
+
+  /**
+   * The activity log's part of a write: its events, and whether to purge by the
+   * limits this time (when the log is over its number, or a minute after the
+   * last look for events past their age).
+   */
+  private activitySave(store: Store, add: ActivityRow[]): ActivitySave {
+    const { maxEvents, retentionDays } = store.activity;
+    const now = store.now();
+    const overNumber = this.activityTotal + add.length > maxEvents;
+    const ageDue = now - this.ageCheckedAt > 60_000;
+    if (!overNumber && !ageDue) return { add, purge: null };
+    if (ageDue) this.ageCheckedAt = now;
+    return { add, purge: { maxEvents, cutoff: now - retentionDays * 86_400_000, total: this.activityTotal } };
+  }
+
+  private notePurge(purged: number): void {
+    const at = this.tracker?.store.now() ?? Date.now();
+    // Several writes in a row finish one purge: they count as one.
+    const same = this.lastPurge && at - this.lastPurge.at < 60_000;
+    this.lastPurge = { at, purged: (same ? (this.lastPurge as { purged: number }).purged : 0) + purged };
+    try {
+      this.db.write([], { 'activity.lastPurge': String(at), 'activity.purged': String(this.lastPurge.purged) });
+    } catch {
+      // Only the note of when it ran: the next purge writes it again.
+    }
+  }
+
+  /** Purges what is past the activity log's limits now (at start), in pieces. */
+  purgeActivity(): void {
+    const store = this.tracker?.store;
+    if (!store) return;
+    for (;;) {
+      this.ageCheckedAt = 0;
+      const { purged } = this.db.write([], {}, false, undefined, undefined, [], this.activitySave(store, []));
+      this.activityTotal -= purged;
+      if (purged === 0) return;
+      this.notePurge(purged);
+    }
   }
 
   /**

@@ -49,6 +49,7 @@ export async function startStorage(options: StorageOptions, hooks: StorageHooks)
   function loaded(): Store {
     const store = persistence.load();
     persistence.db.dropHistoryBefore(store.history.cutoff());
+    persistence.purgeActivity();
     return hooks.prepare(store);
   }
 

@@ -447,6 +447,8 @@ export class HistoryLog {
   private unsaved: KeptEntry[] = [];
   /** Companies whose oldest entries were dropped since the database last took them. */
   private readonly trimmed = new Set<string | null>();
+  /** Told of each entry appended (the activity log makes it an event); not of entries a large write staged. */
+  onEntry: (entry: KeptEntry) => void = () => {};
 
   constructor(
     private readonly views: HistoryViews,
@@ -538,6 +540,7 @@ export class HistoryLog {
     const entry: KeptEntry = { ...change, id: ++this.last, at: new Date(this.now()).toISOString() };
     this.unsaved.push(entry);
     this.keep(entry);
+    this.onEntry(entry);
   }
 
   /**
@@ -563,6 +566,8 @@ export class HistoryLog {
     for (const entry of entries) {
       if (!saved) this.unsaved.push(entry);
       this.keep(entry);
+      // Staged entries had their events staged with them (storage/persist.ts).
+      if (!saved) this.onEntry(entry);
     }
   }
 
@@ -666,6 +671,23 @@ export class HistoryLog {
       if (e.at < cutoff) return;
       if (e.id < before) yield e;
     }
+  }
+
+  /** An entry still kept, by its company and id (the activity log reads a change's diff from it). */
+  entry(company: string | null, id: number): KeptEntry | undefined {
+    const bound = this.bounds.get(company);
+    if (!bound) return undefined;
+    const entries = bound.entries;
+    let lo = bound.head;
+    let hi = entries.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const e = entries[mid] as KeptEntry;
+      if (e.id === id) return e.at < this.cutoff() ? undefined : e;
+      if (e.id < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
   }
 
   /** When the record last changed, if an entry of it is kept (issue 34: Last-Modified). */

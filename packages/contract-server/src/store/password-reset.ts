@@ -2,6 +2,7 @@
 // forgot-password limits, and a new password set through a token.
 import { randomBytes } from 'node:crypto';
 import { validatePasswordReset } from '@userprofile/shared/validation';
+import { targetOf } from '../activity/target.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { FailureLimiter } from '../auth/rate-limit.ts';
 import { type Caller, requireArea, requireUserWrite } from './access.ts';
@@ -111,7 +112,15 @@ export function sendPasswordReset(
   requireArea(caller, 'users');
   const user = userUuid ? getUser(state, caller, userUuid) : getUserByUsername(state, caller, username ?? '');
   requireUserWrite(caller, user, state);
-  return issueResetToken(state, user);
+  const token = issueResetToken(state, user);
+  // A mail changes no record (no history entry): the activity log records it here, for one user or a bulk send.
+  state.activity.record({
+    action: 'passwordResetMail',
+    outcome: 'succeeded',
+    kind: 'user',
+    ...targetOf(state, 'user', user.uuid),
+  });
+  return token;
 }
 
 /**

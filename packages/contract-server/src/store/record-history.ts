@@ -64,7 +64,7 @@ function scopeOrLastOf(state: StoreState, kind: HistoryKind, uuid: string): Scop
  * GET of it (or of its history, once deleted) would answer; an application
  * row, only while its application has it and the reader sees it.
  */
-function historyReader(state: StoreState, caller: Caller): HistoryReader {
+export function historyReader(state: StoreState, caller: Caller): HistoryReader {
   let rows: Map<string, AppRow> | undefined;
   const rowOf = (uuid: string) => {
     rows ??= new Map(

@@ -8,6 +8,7 @@
 // `sourceOf`) are internal to the store.
 import { USER_PROFILE_APPLICATION } from '@userprofile/shared/constants';
 import { compareValues } from '@userprofile/shared/list';
+import { ActivityLog } from '../activity/log.ts';
 import type { ConsoleRole } from '../auth/contract.ts';
 import { type Caller, canSee, isConsoleRole, type UserDirectory } from './access.ts';
 import { notFound } from './errors.ts';
@@ -39,6 +40,10 @@ export interface StoreStateOptions {
   historyViews: (state: StoreState) => HistoryViews;
   historyLimit: number;
   historyRetentionDays?: number;
+  /** The most events the activity log keeps (ACTIVITY_MAX_EVENTS; default DEFAULT_ACTIVITY_MAX_EVENTS). */
+  activityMaxEvents?: number;
+  /** Days an activity event is kept (ACTIVITY_RETENTION_DAYS; default DEFAULT_ACTIVITY_RETENTION_DAYS). */
+  activityRetentionDays?: number;
 }
 
 /** What the remote application reports at a sync (names by category). */
@@ -180,6 +185,9 @@ export class StoreState implements UserDirectory {
    */
   readonly history: HistoryLog;
 
+  /** The activity log's events not saved yet (activity/log.ts; storage writes them with the write). */
+  readonly activity: ActivityLog;
+
   /** Bumped by every write; caches of serialised answers key on it. */
   version = 0;
   /**
@@ -204,6 +212,9 @@ export class StoreState implements UserDirectory {
       () => this.now(),
       options.historyRetentionDays,
     );
+    this.activity = new ActivityLog(() => this.now(), options.activityMaxEvents, options.activityRetentionDays);
+    // Every change the history records is an event of the activity log, saved in the same transaction.
+    this.history.onEntry = (entry) => this.activity.recordEntry(entry);
   }
 
   /** Called by every write (storage/persist.ts saves what it changed before the answer leaves). */

@@ -177,7 +177,9 @@ describe('the record history in a DATA_DIR', () => {
     const user = customer(first);
     await save(first, PROVIDER, user.uuid, { lastName: 'Before-The-Migration' });
     await stop(first);
-    onTheFile('DROP TABLE history; DROP TABLE pending; DROP TABLE batches; PRAGMA user_version = 1');
+    onTheFile(
+      'DROP TABLE history; DROP TABLE pending; DROP TABLE batches; DROP TABLE activity; PRAGMA user_version = 1',
+    );
 
     const second = await start();
     expect(second.store.users.get(user.uuid)?.lastName).toBe('Before-The-Migration');
@@ -194,7 +196,7 @@ describe('the record history in a DATA_DIR', () => {
     await save(first, PROVIDER, user.uuid, { lastName: 'Version-2' });
     await stop(first);
     onTheFile(
-      'DROP TABLE pending; DROP TABLE batches; DROP INDEX history_batch; ALTER TABLE history DROP COLUMN batch; PRAGMA user_version = 2',
+      'DROP TABLE pending; DROP TABLE batches; DROP TABLE activity; DROP INDEX history_batch; ALTER TABLE history DROP COLUMN batch; PRAGMA user_version = 2',
     );
 
     const second = await start();
@@ -203,6 +205,22 @@ describe('the record history in a DATA_DIR', () => {
     await stop(second);
     const third = await start();
     expect(await lastNames(third, user.uuid)).toEqual(['Version-3', 'Version-2']);
+  });
+
+  it('migrates a database of schema version 3 (no activity log): its history loads, and the log starts', async () => {
+    const first = await start();
+    const user = customer(first);
+    await save(first, PROVIDER, user.uuid, { lastName: 'Version-3' });
+    await stop(first);
+    onTheFile('DROP TABLE activity; PRAGMA user_version = 3');
+
+    const second = await start();
+    expect(await lastNames(second, user.uuid)).toEqual(['Version-3']);
+    expect(second.app.storage!.persistence.db.activity.count()).toBe(0);
+    await save(second, PROVIDER, user.uuid, { lastName: 'Version-4' });
+    await stop(second);
+    const third = await start();
+    expect(third.app.storage!.persistence.db.activity.count()).toBe(1);
   });
 
   it('loads a snapshot of version 1 (before the history was kept) with an empty history', async () => {

@@ -22,6 +22,7 @@ describe('POST /user/bulk as a customer admin', () => {
     const res = await bulk(CUSTOMER, { action: 'deactivate', uuids });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({
+      correlation: expect.any(String),
       done: 1,
       unchanged: 0,
       refused: 2,
@@ -99,6 +100,7 @@ describe('POST /user/bulk: the rules of the single-user calls, per row', () => {
     const uuids = [fx.A.user.uuid, UNKNOWN_UUID, fx.A.user.uuid];
     const res = await bulk(PROVIDER, { action: 'activate', uuids });
     expect(res.body).toEqual({
+      correlation: expect.any(String),
       done: 0,
       unchanged: 1,
       refused: 1,
