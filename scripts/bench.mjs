@@ -17,6 +17,8 @@
 // through the single-user calls, 4 in flight; time, progress, the stall of other requests), writes (at
 // 100,000 users: the users list right after a one-user save, one inactivate and a burst of them with the
 // slowest other request meanwhile, Who Has It after a write, a save's own time).
+// activity (1,000,000 events at 100,000 users: first and filtered pages, the 10,000th page, the streamed
+// export's memory, a one-user save with its event).
 // `npm run bench -- server` runs one part.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -43,6 +45,7 @@ const parts = [
   { name: 'bulk-spec-only', script: 'scripts/bench-bulk-spec-only.mjs', browser: true },
   { name: 'writes', script: 'scripts/bench-writes.mjs' },
   { name: 'packages', script: 'scripts/bench-packages.mjs' },
+  { name: 'activity', script: 'scripts/bench-activity.mjs' },
 ];
 const wanted = process.argv.slice(2);
 const selected = parts.filter((p) => wanted.length === 0 || wanted.includes(p.name));
