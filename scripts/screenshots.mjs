@@ -2,7 +2,8 @@
 // whenever a screen changes. Builds the console when it has not been built,
 // starts the dev backend on a spare port with a data folder of its own (seeded
 // afresh), signs in through the real flow as provider.admin and writes PNGs
-// of five screens, light and dark, at 1280x800 into docs/screenshots/.
+// of six screens, light and dark, at 1280x800 (the activity log at 390x844
+// too) into docs/screenshots/.
 // Any failure ends the run with one line on stderr and exit code 1.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { kb, launchChromium, root, startServer } from './lib/bench-util.mjs';
 
 const OUT = join(root, 'docs/screenshots');
 const VIEWPORT = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
 const PASSWORD = process.env.SEED_PASSWORD ?? 'Passw0rd!';
 // A small seed: the pictures show a first page of users, and the server starts fast.
 const SEED_USERS = '60';
@@ -63,6 +65,20 @@ const SHOTS = [
     },
   },
   {
+    name: 'activity',
+    async open(page, { base }) {
+      await openActivity(page, base, true);
+    },
+  },
+  {
+    // The same screen at phone width: each event a card.
+    name: 'activity-phone',
+    viewport: PHONE,
+    async open(page, { base }) {
+      await openActivity(page, base);
+    },
+  },
+  {
     name: 'sign-in',
     signedOut: true,
     async open(page, { base }) {
@@ -71,6 +87,71 @@ const SHOTS = [
     },
   },
 ];
+
+/** The activity log with the events seedActivity made; `details`: its refused write opened to them. */
+async function openActivity(page, base, details = false) {
+  await page.goto(`${base}/activity`);
+  await heading(page, 'Activity');
+  const refused = page.locator('[data-event][data-outcome="refused"]').first();
+  await refused.waitFor();
+  await page.locator('[data-retention]').waitFor();
+  if (!details) return;
+  await refused.getByRole('button', { name: /^Details of / }).click();
+  await page.locator('[data-event-details]').waitFor();
+}
+
+/** A call of the signed-in console page (its token, its cross-site request cookie). */
+function call(page, method, path, body, headers = {}) {
+  return page.evaluate(
+    async ({ method, path, body, headers }) => {
+      const token = localStorage.getItem('user-profile.access_token');
+      const xsrf = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+      const r = await fetch(`/userprofile/api/v1${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          Algorithm: 'RSA256',
+          'Content-Type': 'application/json',
+          'X-XSRF-TOKEN': xsrf,
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: r.status, json: r.headers.get('Content-Type')?.includes('json') ? await r.json() : null };
+    },
+    { method, path, body, headers },
+  );
+}
+
+/**
+ * Events for the activity log's pictures, made once before both modes are
+ * shot: two users edited, a save refused as stale, a bulk password reset and a
+ * sign-in with a wrong password.
+ */
+async function seedActivity(page, browser, base) {
+  // From the end of the list: the users screen's first page and its first user's editor stay as they were.
+  const users = (await call(page, 'GET', '/user/list/active')).json
+    .filter((u) => !u.username.endsWith('.admin'))
+    .slice(-6);
+  const save = async (user, change, headers) => {
+    const { json: full } = await call(page, 'GET', `/user/${user.uuid}`);
+    const { failedUpdateApps: _f, readOnlyReason: _r, businessProfile, ...rest } = full;
+    const profile = businessProfile ? { uuid: businessProfile.uuid, name: businessProfile.name } : null;
+    return call(page, 'POST', '/user/update', { user: { ...rest, businessProfile: profile, ...change } }, headers);
+  };
+  await save(users[0], { deskPhone: '+353 1 555 0100' });
+  await save(users[1], { lastName: `${users[1].lastName}-Byrne` });
+  await save(users[2], { firstName: 'Stale' }, { 'If-Match': '"0"' });
+  await call(page, 'POST', '/user/bulk', { action: 'sendPasswordReset', uuids: [users[3].uuid, users[4].uuid] });
+  const visitor = await browser.newContext({ viewport: VIEWPORT });
+  const signIn = await visitor.newPage();
+  await signIn.goto(`${base}/`);
+  await signIn.getByLabel('Username', { exact: true }).fill(users[5].username);
+  await signIn.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await signIn.getByText('Invalid username or password').waitFor();
+  await visitor.close();
+}
 
 function heading(page, name) {
   return page.getByRole('heading', { level: 1, name }).waitFor();
@@ -123,6 +204,7 @@ async function main() {
     first.setDefaultTimeout(STEP_TIMEOUT);
     const signInPage = await first.newPage();
     await signIn(signInPage, base);
+    await seedActivity(signInPage, browser, base);
     const signedIn = await first.storageState();
     const token = await signInPage.evaluate(() => localStorage.getItem('user-profile.access_token'));
     await first.close();
@@ -141,12 +223,13 @@ async function main() {
       for (const shot of SHOTS) {
         const target = shot.signedOut ? await (await browser.newContext(options)).newPage() : page;
         target.context().setDefaultTimeout(STEP_TIMEOUT);
+        await target.setViewportSize(shot.viewport ?? VIEWPORT);
         try {
           await shot.open(target, { base, api: (path) => api(page.request, path) });
         } catch (error) {
           throw new Error(`${shot.name} (${colorScheme}): ${error.message}`);
         }
-        await target.mouse.move(0, VIEWPORT.height - 1);
+        await target.mouse.move(0, (shot.viewport ?? VIEWPORT).height - 1);
         await target.evaluate(() => document.activeElement instanceof HTMLElement && document.activeElement.blur());
         const file = join(OUT, `${shot.name}-${colorScheme}.png`);
         writeFileSync(file, smaller(await target.screenshot({ animations: 'disabled', style: STEADY_CSS })));

@@ -41,6 +41,9 @@ const DESIGNED_OPERATION_IDS = [
   'exportAccessHolders',
   'checkAccess',
   'bulkUserAction',
+  'listActivity',
+  'exportActivity',
+  'getActivityRetention',
 ];
 
 const TAGS = [
@@ -55,6 +58,7 @@ const TAGS = [
   'Visibility sync',
   'OAuth2 clients',
   'Record history',
+  'Activity',
   'Access',
   'Configuration',
 ];

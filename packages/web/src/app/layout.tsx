@@ -8,6 +8,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { ColorModeToggle } from '../components/ui/color-mode-toggle.tsx';
 import { CARD_HEADER_ID, PAGE_HEADER_ID } from '../components/ui/page.tsx';
+import { useActivityOffered } from '../lib/activity.ts';
 import { getConfig } from '../lib/config.ts';
 import { applications } from '../lib/data/applications.ts';
 import { BASE_PATH, href, toLogout } from '../lib/paths.ts';
@@ -155,6 +156,8 @@ export function ShellLayout({ children }: { children: ReactNode }) {
   const user = useSession((s) => s.user);
   const signedIn = isLoggedIn(user);
   const canCheck = useCanCheck(signedIn ? roleOf(user) : null);
+  // Asked once the first screen's calls are out of the way (lib/activity.ts); the entry shows where it answers.
+  const activity = useActivityOffered(true, signedIn && roleOf(user) !== null);
   const headerReady = useSharedHeader(signedIn);
   const barColors = useSharedHeaderColors(headerReady);
   useLayoutHeights();
@@ -184,10 +187,10 @@ export function ShellLayout({ children }: { children: ReactNode }) {
             <ColorModeToggle color="inherit" _hover={{ bg: 'whiteAlpha.200' }} />
           </Flex>
         </Flex>
-        {signedIn ? <NavDrawer items={navItemsFor(roleOf(user), canCheck)} /> : null}
+        {signedIn ? <NavDrawer items={navItemsFor(roleOf(user), canCheck, activity)} /> : null}
       </Box>
       <Flex flex="1" minH="0" overflow="hidden">
-        {signedIn ? <SideNav items={navItemsFor(roleOf(user), canCheck)} /> : null}
+        {signedIn ? <SideNav items={navItemsFor(roleOf(user), canCheck, activity)} /> : null}
         <Box as="main" id={MAIN_ID} tabIndex={-1} outline="none" flex="1" minW="0" minH="0" overflowY="auto" bg="bg">
           {children}
         </Box>

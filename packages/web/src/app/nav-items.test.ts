@@ -28,6 +28,13 @@ describe('navItemsFor (spec §2 side navigation)', () => {
       'Application Admin',
     ]);
   });
+  it('every role reads the activity log, last, where the backend keeps one', () => {
+    for (const role of ['SCO_ADMIN', 'ADMIN', 'ERRIGAL_ADMIN'] as const) {
+      expect(navItemsFor(role, true, true).at(-1)).toMatchObject({ label: 'Activity', href: '/activity' });
+      expect(labels(role)).not.toContain('Activity');
+    }
+    expect(navItemsFor(null, true, true)).toEqual([]);
+  });
   it('ERRIGAL_ADMIN adds OAuth2 Clients', () => {
     expect(labels('ERRIGAL_ADMIN')).toContain('OAuth2 Clients');
     expect(navItemsFor('ERRIGAL_ADMIN').find((i) => i.label === 'Applications')?.href).toBe('/profile/app/list');

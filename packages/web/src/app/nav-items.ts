@@ -5,6 +5,7 @@ import { roleRank } from '@userprofile/shared/constants';
 import { checkCanAnswer } from '../lib/data/applications.ts';
 import {
   toAccessCheck,
+  toActivity,
   toApplicationList,
   toAppProfileList,
   toAuthClientList,
@@ -20,7 +21,8 @@ export type NavIcon =
   | 'visibilities'
   | 'applications'
   | 'applicationAdmin'
-  | 'clients';
+  | 'clients'
+  | 'activity';
 
 export interface NavItem {
   label: string;
@@ -34,9 +36,10 @@ export interface NavItem {
  * The items of a role. `canCheck`: Check Access can answer this reader, who
  * sees at least one role or element of an application (issue 34 item 6: an
  * entry that can never answer is not offered); unknown until the applications
- * are loaded, when ADMIN and above are offered it.
+ * are loaded, when ADMIN and above are offered it. `activity`: the backend
+ * keeps an activity log (an extension: a backend without it shows no entry).
  */
-export function navItemsFor(role: Role | null, canCheck?: boolean): NavItem[] {
+export function navItemsFor(role: Role | null, canCheck?: boolean, activity = false): NavItem[] {
   // Someone signed in without a console role may open none of these (issue 34): nothing is offered.
   if (role === null) return [];
   const items: NavItem[] = [{ label: 'Users', href: toUserList(), icon: 'users', section: '/user/' }];
@@ -55,6 +58,8 @@ export function navItemsFor(role: Role | null, canCheck?: boolean): NavItem[] {
   if (role === 'ERRIGAL_ADMIN') {
     items.push({ label: 'OAuth2 Clients', href: toAuthClientList(), icon: 'clients', section: '/authClient/' });
   }
+  // Every role reads the log (the server lists each the events it may see); last, as it arrives after sign-in.
+  if (activity) items.push({ label: 'Activity', href: toActivity(), icon: 'activity', section: '/activity' });
   return items;
 }
 

@@ -7,6 +7,7 @@ import {
   LuAppWindow,
   LuBriefcase,
   LuEye,
+  LuHistory,
   LuKeyRound,
   LuLayers,
   LuMenu,
@@ -28,6 +29,7 @@ const ICONS: Record<NavIcon, IconType> = {
   applications: LuLayers,
   applicationAdmin: LuAppWindow,
   clients: LuKeyRound,
+  activity: LuHistory,
 };
 
 /** Collapsed, an item shows only its icon: its name is its accessible name and a tooltip on hover and focus. */

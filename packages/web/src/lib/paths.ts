@@ -39,6 +39,8 @@ export const paths = {
   accessHolders: '/application/holders/:uuid',
   /** Check access (issue 26); the user, application and row are in the query. */
   accessCheck: '/access/check',
+  /** The activity log (an extension); the text query is in `?q=`. */
+  activity: '/activity',
 
   authClientList: '/authClient/list',
   authClientNew: '/authClient/new',
@@ -140,6 +142,9 @@ export const toAccessCheck = (question: AccessQuestion = {}) =>
     role: question.role,
     element: question.element,
   });
+
+/** The activity log showing the events a text query selects (`actor:alice kind:user`); none: every event. */
+export const toActivity = (q = '') => withQuery(paths.activity, { q: q.trim() });
 
 export const toAuthClientList = () => paths.authClientList;
 export const toAuthClientNew = () => paths.authClientNew;

@@ -21,6 +21,7 @@ import {
 import { historyTexts } from '@userprofile/shared/messages';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { LuMinus, LuPlus } from 'react-icons/lu';
+import { activityLinkTexts, activityOnRecord } from '../../lib/activity.ts';
 import { isNotOffered } from '../../lib/api/errors.ts';
 import { fetchHistory, type HistoryEntry, type HistoryKind, type HistoryPage } from '../../lib/history.ts';
 import {
@@ -32,6 +33,7 @@ import {
   type ValueView,
   whenText,
 } from '../../lib/history-format.ts';
+import { ActivityTextLink } from './activity-link.tsx';
 import { DataState, LoadFailure, Loading } from './data-state.tsx';
 import { LazyTabContent } from './lazy-tab.tsx';
 import { Notice } from './notice.tsx';
@@ -47,7 +49,15 @@ export const HISTORY_TAB = 'history';
 export function HistoryTabContent({ kind, uuid, record }: { kind: HistoryKind; uuid: string; record: unknown }) {
   return (
     <LazyTabContent value={HISTORY_TAB}>
-      {() => <RecordHistory kind={kind} uuid={uuid} refresh={record} />}
+      {() => (
+        <>
+          {/* The record's whole activity (refused writes and sign-ins too), where the backend keeps a log. */}
+          <ActivityTextLink href={activityOnRecord(kind, uuid)} mb="3">
+            {activityLinkTexts.onRecord}
+          </ActivityTextLink>
+          <RecordHistory kind={kind} uuid={uuid} refresh={record} />
+        </>
+      )}
     </LazyTabContent>
   );
 }
@@ -198,7 +208,8 @@ function EntryItem({ entry, onOpen }: { entry: HistoryEntry; onOpen: () => void 
   );
 }
 
-function ChangeLine({ view }: { view: ChangeView }) {
+/** One changed field as a list item (also the activity log's way of showing an event's changes). */
+export function ChangeLine({ view }: { view: ChangeView }) {
   if (view.kind === 'secret') {
     return (
       <Text as="li" fontSize="sm">

@@ -7,9 +7,11 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useRef, useState } from 'react';
 import { LuX } from 'react-icons/lu';
+import { ActivityTextLink } from '../../components/ui/activity-link.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { NativeSelect, toOptions } from '../../components/ui/native-select.tsx';
 import { useToastsBelow } from '../../components/ui/toaster.tsx';
+import { activityLinkTexts, activityOfCorrelation } from '../../lib/activity.ts';
 import { failureReason } from '../../lib/api/errors.ts';
 import type { BulkAction, BulkResult } from '../../lib/bulk-users/bulk-call.ts';
 import { type BulkStep, type RunResult, runBulk } from '../../lib/bulk-users/bulk-run.ts';
@@ -55,6 +57,8 @@ export interface Outcome {
   error: string | null;
   /** Usernames of the users named (the list as it was). */
   names: ReadonlyMap<string, string>;
+  /** The activity log's ids of the calls made (a backend that keeps the log gives them), for a link to its events. */
+  correlations: string[];
   /** The Undo offered, with the users as they are now; null once used or where nothing can be undone. */
   undo: { plan: UndoPlan; users: ReadonlyMap<string, User>; profile: string | null } | null;
 }
@@ -220,8 +224,9 @@ function outcomeOf(
   profile: Profile | null,
 ): Outcome {
   const names = namesOf(before);
-  if (!ran) return { action, summary: '', refused: [], notSent: 0, error, names, undo: null };
+  if (!ran) return { action, summary: '', refused: [], notSent: 0, error, names, correlations: [], undo: null };
   const total: BulkResult = { done: 0, unchanged: 0, refused: 0, results: [] };
+  const correlations: string[] = [];
   for (const { step, result } of ran.steps) {
     const done = new Set(result.results.filter((r) => r.result === 'done').map((r) => r.uuid));
     if (step.action === 'activate' || step.action === 'deactivate') applyBulkChange(done, { action: step.action });
@@ -231,6 +236,7 @@ function outcomeOf(
     total.unchanged += result.unchanged;
     total.refused += result.refused;
     total.results.push(...result.results);
+    correlations.push(...(result.correlations ?? []));
   }
   const refusals = total.results.flatMap((r) =>
     r.result === 'refused' ? [[r.uuid, r.reason ?? 'Refused'] as const] : [],
@@ -244,6 +250,7 @@ function outcomeOf(
     notSent: ran.notSent.length,
     error,
     names,
+    correlations,
     undo:
       plan && plan.steps.length > 0
         ? { plan, users: usersAfter(before, ran.steps), profile: profile?.name ?? null }
@@ -284,6 +291,11 @@ export function OutcomePanel({
             <Text fontSize="sm" color="fg.muted">
               The refused users stay selected.
             </Text>
+          ) : null}
+          {outcome.correlations.length > 0 ? (
+            <ActivityTextLink href={activityOfCorrelation(outcome.correlations)}>
+              {activityLinkTexts.ofBulk}
+            </ActivityTextLink>
           ) : null}
         </Stack>
         <HStack gap="1" {...toastsBelow}>

@@ -10,6 +10,7 @@ import { historyTexts, signInTexts, userMessages } from '@userprofile/shared/mes
 import { USER_FIELDS, type UserField } from '@userprofile/shared/validation';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
+import { ActivityLinkButton } from '../../components/ui/activity-link.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { ConflictDialog } from '../../components/ui/conflict-dialog.tsx';
 import { DataState } from '../../components/ui/data-state.tsx';
@@ -20,6 +21,7 @@ import { Notice } from '../../components/ui/notice.tsx';
 import { LinkButton, Screen } from '../../components/ui/page.tsx';
 import { HISTORY_TAB, HistoryTabContent } from '../../components/ui/record-history.tsx';
 import { VisibleTo } from '../../components/ui/visible-to.tsx';
+import { activityByUser, activityLinkTexts, activityOnRecord } from '../../lib/activity.ts';
 import { type ErrorBody, isApiError } from '../../lib/api/errors.ts';
 import { etagOf } from '../../lib/api/versions.ts';
 import { businessProfiles } from '../../lib/data/business-profiles.ts';
@@ -204,6 +206,12 @@ function UserEditor({ uuid }: { uuid: string | null }) {
   ) : (
     <>
       {uuid ? <LinkButton href={toAccessCheck({ user: uuid })}>Check Access</LinkButton> : null}
+      {record ? (
+        <ActivityLinkButton href={activityByUser(record.username)}>{activityLinkTexts.byUser}</ActivityLinkButton>
+      ) : null}
+      {uuid ? (
+        <ActivityLinkButton href={activityOnRecord('user', uuid)}>{activityLinkTexts.onUser}</ActivityLinkButton>
+      ) : null}
       <Button size="sm" variant="outline" onClick={clone} disabled={!record}>
         Clone User
       </Button>

@@ -7,7 +7,10 @@ import { api, expectFailure } from '../api/client.ts';
 import { callExtension } from '../extensions.ts';
 
 export type BulkAction = components['schemas']['BulkUserBody']['action'];
-export type BulkResult = components['schemas']['BulkUserResult'];
+export type BulkResult = components['schemas']['BulkUserResult'] & {
+  /** The activity log's id of each call the action took (one per piece), where the backend gives one. */
+  correlations?: string[];
+};
 
 /**
  * Users sent per bulk call: half of the most one call takes (openapi:
@@ -29,7 +32,7 @@ export async function bulkUserAction(
   value: string | null,
   onProgress: (done: number) => void = () => {},
 ): Promise<BulkResult> {
-  const joined: BulkResult = { done: 0, unchanged: 0, refused: 0, results: [] };
+  const joined: BulkResult = { done: 0, unchanged: 0, refused: 0, results: [], correlations: [] };
   for (let at = 0; at < uuids.length; at += BULK_PIECE) {
     // An extension: NotOfferedError (from the first piece) when the backend does not offer it.
     const piece = await callExtension('bulkUserAction', async (offer) => {
@@ -43,6 +46,7 @@ export async function bulkUserAction(
     joined.unchanged += piece.unchanged;
     joined.refused += piece.refused;
     joined.results.push(...piece.results);
+    if (piece.correlation) joined.correlations?.push(piece.correlation);
     onProgress(Math.min(uuids.length, at + BULK_PIECE));
   }
   return joined;
