@@ -51,7 +51,8 @@ Options:
 
 Environment only: SEED_PASSWORD (the seeded accounts' password, default Passw0rd!),
 SSO_ENABLED, SSO_AUTO_REDIRECT, SUPPORT_EMAIL, TOKEN_TTL_SECONDS, HISTORY_LIMIT,
-HISTORY_RETENTION_DAYS, CONTRACT_VALIDATION (proxy mode: off or full).
+HISTORY_RETENTION_DAYS, ACTIVITY_MAX_EVENTS (default 2000000), ACTIVITY_RETENTION_DAYS
+(default 90), CONTRACT_VALIDATION (proxy mode: off or full).
 
 Exit status: 0 stopped by SIGINT or SIGTERM, 1 it could not start (port in use,
 data folder refused, fixtures refused) or failed, 2 bad usage.`;
