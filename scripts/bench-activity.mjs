@@ -273,7 +273,7 @@ try {
     if (!r.ok) throw new Error(`save: ${r.status} ${r.body.toString().slice(0, 200)}`);
     return r;
   };
-  report(`a one-user save at ${active.length}+ users with its event`, await timesOf(save));
+  report(`a one-user save at ${USERS} users with its event`, await timesOf(save));
   const listed = await page('provider', `target:${target.uuid} action:update`);
   const seen = listed.body.events[0]?.changes?.some((c) => c.label === 'Desk Phone');
   failed ||= !seen;

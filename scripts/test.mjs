@@ -61,11 +61,12 @@ await step('unit and contract tests (vitest)', () =>
 // this Node; under Node 24 (from the npm registry, scripts/node24.mjs) run again the files that
 // prove what differs between them (docs/decisions.md "What the Node 24 run proves"): the storage
 // binding (node:sqlite there, better-sqlite3 on Node 20) with its crash, lock, refusal and reload
-// paths and `npm start` itself; node:crypto (scrypt, RSA keys, JWKS, signed tokens, PKCE) and
+// paths, the activity log's SQL (row values, keyset pages, the search span) and `npm start` itself; node:crypto (scrypt, RSA keys, JWKS, signed tokens, PKCE) and
 // WebCrypto; Intl's collation (ICU) behind the list order; node:http, zlib and fetch (undici)
 // behind the proxy, compressed answers, request time-outs and the conformance command.
 const NODE24_FILES = [
   'packages/contract-server/test/storage/',
+  'packages/contract-server/test/activity/',
   'packages/contract-server/test/server-start.test.ts',
   'packages/contract-server/test/auth/tokens-and-keys.test.ts',
   'packages/contract-server/test/auth/token.test.ts',
