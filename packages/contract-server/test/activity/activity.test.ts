@@ -7,7 +7,7 @@ import { historyTexts } from '@userprofile/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { API, appUnderTest } from '../harness.ts';
 import { CUSTOMER, PASSWORD, PROVIDER, SCO } from '../helpers.ts';
-import { userBody } from '../tenant/fixtures.ts';
+import { businessProfileBody, userBody } from '../tenant/fixtures.ts';
 
 const t = appUnderTest({ seedUsers: 20 });
 
@@ -149,6 +149,77 @@ describe('what is recorded', () => {
     expect(mail.status, mail.text).toBe(200);
     const page = await activity(CUSTOMER, `target:${a.uuid}`);
     expect(page.events.map((e: Json) => e.action)).toEqual(['passwordResetMail', 'signOutEverywhere', 'unlock']);
+  });
+
+  it('syncs, a completed password reset, a forgot-password request and a client secret change', async () => {
+    const inv = t.store.applications.findByName('Inventory')!;
+    const app = (await t.call('GET', `${API}/app/${inv.uuid}`, { as: PROVIDER })).body;
+    expect((await t.call('POST', `${API}/app/sync`, { as: PROVIDER, body: app })).status).toBe(200);
+    expect((await t.call('GET', `${API}/visibility/sync/carrier`, { as: PROVIDER })).status).toBe(200);
+    const syncs = (await activity(PROVIDER, 'action:sync')).events;
+    expect(syncs.find((e: Json) => e.target?.kind === 'visibility')).toMatchObject({
+      channel: 'sync',
+      target: { name: 'carrier' },
+      counts: { elements: expect.any(Number) },
+    });
+    // The application's run, and the change it made to the application (its new rows) as a history event.
+    expect(syncs.filter((e: Json) => e.target?.uuid === inv.uuid).map((e: Json) => e.reason ?? 'change')).toEqual(
+      expect.arrayContaining(['Application synced', 'change']),
+    );
+
+    const a = user(colleagueOf(CUSTOMER));
+    expect((await t.call('POST', `${API}/password/forgot`, { body: { username: a.username } })).status).toBe(200);
+    const link = t.store.outbox.at(-1)!.link as string;
+    const token = (link.split('/').pop() as string).replaceAll('~', '.');
+    const body = { token, password: 'Fresh-Passw0rd-1', rePassword: 'Fresh-Passw0rd-1' };
+    expect((await t.call('POST', `${API}/password/update`, { body })).status).toBe(204);
+    const mine = (await activity(CUSTOMER, `target:${a.uuid}`)).events;
+    expect(mine.map((e: Json) => [e.action, e.outcome, e.channel])).toEqual([
+      ['passwordReset', 'succeeded', 'signInPage'],
+      ['passwordResetMail', 'succeeded', 'signInPage'],
+    ]);
+    expect(mine[0].actor).toMatchObject({ username: a.username });
+    expect(mine[0].changes).toEqual([expect.objectContaining({ secret: true })]);
+    await t.call('POST', `${API}/password/forgot`, { body: { username: 'no.such.person' } });
+    expect((await activity(PROVIDER, 'no.such.person')).events[0]).toMatchObject({
+      action: 'passwordResetMail',
+      outcome: 'failed',
+      reason: 'No account has this username: nothing was sent',
+    });
+
+    const client = (await t.call('GET', `${API}/authClient/list`, { as: PROVIDER })).body[0];
+    const full = (await t.call('GET', `${API}/authClient/get/${client.uuid}`, { as: PROVIDER })).body;
+    const secret = 'A-new-secret-nobody-may-read-0123456789';
+    const saved = await t.call('POST', `${API}/authClient/update`, {
+      as: PROVIDER,
+      body: { ...full, clientSecret: secret },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const change = (await activity(PROVIDER, `target:${client.uuid}`)).events[0];
+    expect(change).toMatchObject({ action: 'update', target: { kind: 'authClient' } });
+    expect(change.changes).toContainEqual(expect.objectContaining({ secret: true }));
+    expect(JSON.stringify(change)).not.toContain(secret);
+    // OAuth2 clients are the provider's: a customer admin reads nothing of them.
+    expect((await activity(CUSTOMER, `target:${client.uuid}`)).events).toEqual([]);
+  });
+
+  it('a create, a name clash (409) and a delete are recorded with the outcome', async () => {
+    // A copy of a business profile of the customer admin's company, under a new name.
+    const company = user(CUSTOMER).companyUuid;
+    const model = [...t.store.businessProfiles.values()].find((p) => p.companyUuid === company)!;
+    const { uuid: _uuid, ...copy } = businessProfileBody(t.store, model, { name: 'Night shift' });
+    const created = await t.call('POST', `${API}/profile/business/update`, { as: CUSTOMER, body: copy });
+    expect(created.status, created.text).toBe(200);
+    const clash = await t.call('POST', `${API}/profile/business/update`, { as: CUSTOMER, body: copy });
+    expect(clash.status).toBe(409);
+    expect((await t.call('DELETE', `${API}/profile/business/${created.body.uuid}`, { as: CUSTOMER })).status).toBe(204);
+    const events = (await activity(CUSTOMER, 'kind:businessProfile "night shift"')).events;
+    expect(events.map((e: Json) => [e.action, e.outcome])).toEqual([
+      ['delete', 'succeeded'],
+      ['create', 'refused'],
+      ['create', 'succeeded'],
+    ]);
+    expect(events[1].reason).toMatch(/Night shift|name/i);
   });
 
   it('never records a secret', async () => {
