@@ -37,6 +37,8 @@ export interface SeedOptions {
   historyViews: StoreOptions['historyViews'];
   historyLimit: number;
   historyRetentionDays?: number;
+  activityMaxEvents?: number;
+  activityRetentionDays?: number;
 }
 
 /** The three accounts of design.md, password SEED_PASSWORD. */
@@ -68,6 +70,8 @@ export async function buildSeededStore(options: SeedOptions): Promise<Store> {
       historyViews: options.historyViews,
       historyLimit: options.historyLimit,
       historyRetentionDays: options.historyRetentionDays,
+      activityMaxEvents: options.activityMaxEvents,
+      activityRetentionDays: options.activityRetentionDays,
     }),
     options.users ?? DEFAULT_SEED_USERS,
     passwordHash,

@@ -380,6 +380,11 @@ export class StorageDatabase {
     return Number((this.db.prepare('SELECT count(*) AS n FROM pending').get() as { n: number }).n);
   }
 
+  /** The largest history entry id stored, staged entries included (0: none). */
+  lastHistoryId(): number {
+    return Number((this.db.prepare('SELECT max(id) AS n FROM history').get() as { n: number | null }).n ?? 0);
+  }
+
   /** How many history entries are stored (tests, the bench). */
   historyCount(): number {
     return Number((this.db.prepare('SELECT count(*) AS n FROM history').get() as { n: number }).n);
@@ -551,10 +556,15 @@ export class StorageDatabase {
       this.db.prepare('SELECT 1 FROM history WHERE batch IS NOT NULL LIMIT 1').get() ||
       this.activity.hasStaged()
     )
-      transaction(this.db, () => {
-        this.db.exec('DELETE FROM pending; DELETE FROM history WHERE batch IS NOT NULL');
-        this.activity.dropBatch(null);
-      });
+      try {
+        transaction(this.db, () => {
+          this.db.exec('DELETE FROM pending; DELETE FROM history WHERE batch IS NOT NULL');
+          this.activity.dropBatch(null);
+        });
+      } catch {
+        // A database refusing writes (a reload after a refused write) keeps them: no read takes
+        // a batch that never landed, and the next start that can write drops them.
+      }
   }
 
   /** Bytes the database takes on disk (pages in use). */

@@ -334,6 +334,8 @@ export class Persistence {
     this.db.settleBatches();
     loadRows(store, this.db.rows(), this.parts);
     store.history.restore(this.db.historyEntries(store.history.cutoff()));
+    // A batch that never landed but could not be dropped (the database refusing writes) keeps its ids.
+    store.history.continueAfter(this.db.lastHistoryId());
     store.activity.continueAfter(this.db.activity.lastId());
     this.activityTotal = this.db.activity.count();
     this.attach(store);
@@ -397,7 +399,8 @@ export class Persistence {
     try {
       const save = this.activitySave(tracker.store, activity);
       const { purged } = this.db.write(rows, {}, false, history, undefined, landed, save);
-      this.activityTotal += activity.length - purged;
+      // A landed batch's events were staged apart: count the table again (a large write is rare).
+      this.activityTotal = landed.length > 0 ? this.db.activity.count() : this.activityTotal + activity.length - purged;
       if (purged > 0) this.notePurge(purged);
       if (landed.length > 0) this.moveSoon();
     } catch (error) {

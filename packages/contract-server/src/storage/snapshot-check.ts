@@ -30,27 +30,62 @@ function record(properties: Record<string, object>, optional: Record<string, obj
 const APP_ROW = record({ uuid: ID, name: TEXT, externalRole: { type: 'boolean' }, category: TEXT, ...SCOPED });
 const NAMED = record({ uuid: ID, name: TEXT });
 const HASH = { type: 'string', maxLength: 400 } as const;
+const COUNT = { type: 'integer', minimum: 0 } as const;
 
 /** The shape of each record kind, as the store keeps it (store/types.ts). */
 const RECORD_SCHEMAS: Record<string, object> = {
-  user: record({
-    uuid: ID,
-    username: TEXT,
-    email: TEXT,
-    firstName: TEXT,
-    lastName: TEXT,
-    deskPhone: { anyOf: [TEXT, { type: 'null' }] },
-    mobilePhone: { anyOf: [TEXT, { type: 'null' }] },
-    active: { type: 'boolean' },
-    locationUuid: ID_OR_NULL,
-    businessProfileUuid: ID_OR_NULL,
-    visibilityProfileUuid: ID_OR_NULL,
-    ...SCOPED,
-    elements: { type: 'array', items: record({ uuid: ID, actualValue: TEXT }) },
-    passwordHash: { anyOf: [HASH, { type: 'null' }] },
-    passwordHistory: { type: 'array', items: HASH, maxItems: 100 },
-    layoutCodes: { type: 'array', items: TEXT },
-  }),
+  user: record(
+    {
+      uuid: ID,
+      username: TEXT,
+      email: TEXT,
+      firstName: TEXT,
+      lastName: TEXT,
+      deskPhone: { anyOf: [TEXT, { type: 'null' }] },
+      mobilePhone: { anyOf: [TEXT, { type: 'null' }] },
+      active: { type: 'boolean' },
+      locationUuid: ID_OR_NULL,
+      businessProfileUuid: ID_OR_NULL,
+      visibilityProfileUuid: ID_OR_NULL,
+      ...SCOPED,
+      elements: { type: 'array', items: record({ uuid: ID, actualValue: TEXT }) },
+      passwordHash: { anyOf: [HASH, { type: 'null' }] },
+      passwordHistory: { type: 'array', items: HASH, maxItems: 100 },
+      layoutCodes: { type: 'array', items: TEXT },
+    },
+    {
+      factors: {
+        type: 'array',
+        maxItems: 50,
+        items: {
+          anyOf: [
+            record({
+              id: ID,
+              kind: { const: 'totp' },
+              name: TEXT,
+              addedAt: COUNT,
+              lastUsedAt: { anyOf: [COUNT, { type: 'null' }] },
+              secret: { type: 'string', pattern: '^[A-Z2-7]{16,128}$' },
+              lastStep: { anyOf: [COUNT, { type: 'null' }] },
+            }),
+            record({
+              id: ID,
+              kind: { const: 'passkey' },
+              name: TEXT,
+              addedAt: COUNT,
+              lastUsedAt: { anyOf: [COUNT, { type: 'null' }] },
+              credentialId: ID,
+              publicKey: { type: 'string', maxLength: 2000 },
+              counter: COUNT,
+              transports: { type: 'array', items: { type: 'string', maxLength: 40 }, maxItems: 10 },
+            }),
+          ],
+        },
+      },
+      recoveryCodes: { type: 'array', items: { type: 'string', pattern: '^[0-9a-f]{64}$' }, maxItems: 10 },
+      factorEnrolmentRequested: { type: 'boolean' },
+    },
+  ),
   application: record({
     uuid: ID,
     name: TEXT,
@@ -107,7 +142,6 @@ const PAIRS = (value: object) => ({
   type: 'array',
   items: { type: 'array', minItems: 2, items: [ID, value], additionalItems: false },
 });
-const COUNT = { type: 'integer', minimum: 0 } as const;
 
 /** The pieces of state kept whole (Store.keptState, the sign-in state, the signing key). */
 const STATE_SCHEMAS: Record<string, object> = {
@@ -145,6 +179,7 @@ const STATE_SCHEMAS: Record<string, object> = {
     }),
   },
   mailsSent: COUNT,
+  factorPolicy: record({ administrators: { type: 'boolean' }, companies: IDS, businessProfiles: IDS }),
   auth: record({
     sessions: { type: 'array', items: { type: 'object', required: ['id', 'cookie', 'userUuid', 'jtis', 'codes'] } },
     codes: PAIRS({ type: 'object', required: ['clientId', 'userUuid', 'sessionId', 'expiresAt'] }),

@@ -257,6 +257,13 @@ const FIELDS: { [K in HistoryKind]: Field[] } = {
     ref('location', 'Location'),
     ...visibleTo,
     userElements,
+    // A factor's kind and name, never its secret (routes/history.ts adds them to the user's view).
+    names('secondFactors', 'Second factors'),
+    {
+      field: 'factorEnrolmentRequested',
+      label: 'Second factor asked at next sign-in',
+      value: (w) => (w.factorEnrolmentRequested ? 'Yes' : 'No'),
+    },
   ],
   application: [
     text('name', 'Name'),
@@ -308,7 +315,11 @@ const FIELDS: { [K in HistoryKind]: Field[] } = {
 
 /** The secret behind each secret field, compared to tell that it changed; never kept. */
 const SECRETS: { [K in HistoryKind]: { field: string; read: (r: RecordOf[K]) => string | null }[] } = {
-  user: [{ field: 'password', read: (u) => u.passwordHash }],
+  user: [
+    { field: 'password', read: (u) => u.passwordHash },
+    // New recovery codes are a change of a secret: shown as changed, never as codes.
+    { field: 'recoveryCodes', read: (u) => (u.recoveryCodes?.length ? u.recoveryCodes.join(',') : null) },
+  ],
   application: [
     { field: 'dataPassword', read: (a) => a.dataPassword },
     { field: 'apiPassword', read: (a) => a.apiPassword },
@@ -592,6 +603,11 @@ export class HistoryLog {
       this.keep(entry);
       if (entry.id > this.last) this.last = entry.id;
     }
+  }
+
+  /** Ids go on after this one (rows a large write staged and could not drop still hold theirs). */
+  continueAfter(id: number): void {
+    if (id > this.last) this.last = id;
   }
 
   /**
