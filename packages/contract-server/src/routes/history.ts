@@ -3,16 +3,38 @@
 // GET calls answer, secrets never among them.
 import type { HistoryKind, HistoryViews } from '../store/history.ts';
 import type { Store } from '../store/store.ts';
+import type { UserRecord } from '../store/types.ts';
 import { wholeApplicationView } from './applications.ts';
 import { clientSummaryView } from './clients.ts';
 import { caller, type Req, type RouteContext, type Routes, type S } from './context.ts';
 import { appProfileView, businessProfileView, visibilityProfileView } from './profiles.ts';
 import { userView } from './users.ts';
 
+/**
+ * What the record history keeps of a user's second factors: each factor's kind
+ * and name (added and removed show in the diff), and an administrator's request
+ * for a new enrolment. Left out when there is nothing, so a user without
+ * factors keeps the view it always had.
+ */
+function factorSummary(r: UserRecord): Record<string, unknown> {
+  const factors = r.factors ?? [];
+  return {
+    ...(factors.length
+      ? {
+          secondFactors: factors.map((f) => ({
+            uuid: f.id,
+            name: `${f.kind === 'totp' ? 'Authenticator app' : 'Passkey'} "${f.name}"`,
+          })),
+        }
+      : {}),
+    ...(r.factorEnrolmentRequested ? { factorEnrolmentRequested: true } : {}),
+  };
+}
+
 /** Each kind as its GET answers it (an OAuth2 client without its secret; an application whole, without its passwords). */
 export function historyViews(store: Store): HistoryViews {
   return {
-    user: (r) => userView(store, r),
+    user: (r) => ({ ...userView(store, r), ...factorSummary(r) }),
     application: (r) => wholeApplicationView(store, r),
     appProfile: (r) => appProfileView(store, r),
     businessProfile: (r) => businessProfileView(store, r),

@@ -10,6 +10,7 @@ import { USER_PROFILE_APPLICATION } from '@userprofile/shared/constants';
 import { compareValues } from '@userprofile/shared/list';
 import { ActivityLog } from '../activity/log.ts';
 import type { ConsoleRole } from '../auth/contract.ts';
+import { type FactorPolicyRecord, NO_FACTOR_POLICY } from '../factors/types.ts';
 import { type Caller, canSee, isConsoleRole, type UserDirectory } from './access.ts';
 import { notFound } from './errors.ts';
 import { type ChangeSource, HistoryLog, type HistoryViews, type PendingChange, type RecordOf } from './history.ts';
@@ -171,6 +172,8 @@ export class StoreState implements UserDirectory {
   readonly outbox: OutboxMail[] = [];
   /** Internal to the store (password-reset.ts; kept by keptState): the id of the last mail sent. */
   mailsSent = 0;
+  /** Who must have a second factor (factors/policy.ts; kept by keptState). */
+  factorPolicy: FactorPolicyRecord = NO_FACTOR_POLICY;
 
   /**
    * Called whenever a user stops being active (inactivate, a save or an import

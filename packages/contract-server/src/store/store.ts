@@ -12,6 +12,7 @@
 // what stays here is the auth side's view (AuthStore), what storage keeps,
 // and the test dump.
 import type { AuthAccount, AuthClient, AuthStore } from '../auth/contract.ts';
+import type { FactorPolicyRecord } from '../factors/types.ts';
 import { type Caller, highestRole } from './access.ts';
 import {
   type AppProfileInput,
@@ -109,6 +110,10 @@ export interface StoreOptions {
   historyLimit: number;
   /** Days a history entry is kept (HISTORY_RETENTION_DAYS; default DEFAULT_HISTORY_RETENTION_DAYS). */
   historyRetentionDays?: number;
+  /** The most events the activity log keeps (ACTIVITY_MAX_EVENTS). */
+  activityMaxEvents?: number;
+  /** Days an activity event is kept (ACTIVITY_RETENTION_DAYS). */
+  activityRetentionDays?: number;
 }
 
 /** What storage keeps of the store besides its keyed records (Store.keptState). */
@@ -119,6 +124,7 @@ export interface KeptState {
   resetTokens: ResetTokenRecord[];
   outbox: OutboxMail[];
   mailsSent: number;
+  factorPolicy: FactorPolicyRecord;
 }
 
 export class Store extends StoreState implements AuthStore {
@@ -436,6 +442,7 @@ export class Store extends StoreState implements AuthStore {
       resetTokens: [...this.resetTokens.values()],
       outbox: this.outbox,
       mailsSent: this.mailsSent,
+      factorPolicy: this.factorPolicy,
     };
   }
 
@@ -447,6 +454,7 @@ export class Store extends StoreState implements AuthStore {
     for (const t of state.resetTokens ?? []) this.resetTokens.set(t.token, t);
     if (state.outbox) this.outbox.splice(0, this.outbox.length, ...state.outbox);
     if (state.mailsSent !== undefined) this.mailsSent = state.mailsSent;
+    if (state.factorPolicy) this.factorPolicy = state.factorPolicy;
   }
 
   // --------------------------------------------------------------- testing

@@ -1,7 +1,9 @@
 // Records as the store keeps them. References between records are uuids; the
 // wire shapes (nested { uuid, name } objects) are built by ./views.ts.
+
 import { VISIBILITY_SYNC_KINDS, type VisibilitySyncKind } from '@userprofile/shared/constants';
 import type { ConsoleRole } from '../auth/contract.ts';
+import type { FactorFields } from '../factors/types.ts';
 
 export type { ConsoleRole };
 
@@ -18,7 +20,7 @@ export interface UserElementValue {
   actualValue: string;
 }
 
-export interface UserRecord extends Scoped {
+export interface UserRecord extends Scoped, FactorFields {
   uuid: string;
   username: string;
   email: string;
