@@ -2,10 +2,12 @@
 // whenever a screen changes. Builds the console when it has not been built,
 // starts the dev backend on a spare port with a data folder of its own (seeded
 // afresh), signs in through the real flow as provider.admin and writes PNGs
-// of six screens, light and dark, at 1280x800 (the activity log at 390x844
-// too) into docs/screenshots/.
+// of six screens, light and dark, at 1280x800 (the activity log and the
+// second factor's sign-in step and enrolment at 390x844 too) into
+// docs/screenshots/.
 // Any failure ends the run with one line on stderr and exit code 1.
 import { spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import UPNG from 'upng-js';
@@ -86,7 +88,83 @@ const SHOTS = [
       await page.getByLabel('Username', { exact: true }).waitFor();
     },
   },
+  // The second factor at sign-in (seedSecondFactor): sco.admin has an authenticator app, and every
+  // administrator must have a factor, so customer.admin, who has none, enrols one.
+  ...[VIEWPORT, PHONE].flatMap((viewport) => {
+    const phone = viewport === PHONE ? '-phone' : '';
+    return [
+      {
+        name: `sign-in-second-factor${phone}`,
+        signedOut: true,
+        viewport,
+        async open(page, { base }) {
+          await passwordOf(page, base, 'sco.admin');
+          await page.getByLabel('Authentication code').waitFor({ timeout: 60_000 });
+        },
+      },
+      {
+        name: `sign-in-enrolment${phone}`,
+        signedOut: true,
+        viewport,
+        // The enrolment is taller than a laptop's screen: the picture shows all of it.
+        fullPage: true,
+        async open(page, { base }) {
+          await passwordOf(page, base, 'customer.admin');
+          await page.getByRole('img', { name: 'QR code of the key for your authenticator app' }).waitFor({
+            timeout: 60_000,
+          });
+        },
+      },
+    ];
+  }),
 ];
+
+/** The login form filled with `username`'s password and sent. */
+async function passwordOf(page, base, username) {
+  // The sign-in page itself: the console's first page would first say 'Please Login First'.
+  await page.goto(`${base}/auth/login/user`);
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** The 6-digit code of a base32 key now, as an authenticator app computes it (RFC 6238, HMAC-SHA1, 30 s). */
+function totpNow(secret) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const bits = [...secret.replace(/[\s=]/g, '').toUpperCase()]
+    .map((c) => alphabet.indexOf(c).toString(2).padStart(5, '0'))
+    .join('');
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => Number.parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1] & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+/**
+ * For the second factor's pictures: sco.admin adds an authenticator app (the
+ * account API, signed in as sco.admin), then every administrator must have a
+ * factor (the policy, as provider.admin on `page`). Where the backend offers
+ * no second factor the calls fail and so does the run.
+ */
+async function seedSecondFactor(page, browser, base) {
+  const sco = await browser.newContext({ viewport: VIEWPORT });
+  const scoPage = await sco.newPage();
+  await passwordOf(scoPage, base, 'sco.admin');
+  await scoPage.waitForURL('**/user/list');
+  const started = await call(scoPage, 'POST', '/account/factors/totp', {});
+  if (started.status !== 200) throw new Error(`POST /account/factors/totp answered ${started.status}`);
+  const confirmed = await call(scoPage, 'POST', '/account/factors/totp/confirm', {
+    enrolment: started.json.enrolment,
+    code: totpNow(started.json.secret),
+    name: 'Phone',
+  });
+  if (confirmed.status !== 200) throw new Error(`POST /account/factors/totp/confirm answered ${confirmed.status}`);
+  await sco.close();
+  const policy = await call(page, 'POST', '/factorPolicy/update', { scope: 'administrators', required: true });
+  if (policy.status !== 200) throw new Error(`POST /factorPolicy/update answered ${policy.status}`);
+}
 
 /** The activity log with the events seedActivity made; `details`: its refused write opened to them. */
 async function openActivity(page, base, details = false) {
@@ -205,6 +283,7 @@ async function main() {
     const signInPage = await first.newPage();
     await signIn(signInPage, base);
     await seedActivity(signInPage, browser, base);
+    await seedSecondFactor(signInPage, browser, base);
     const signedIn = await first.storageState();
     const token = await signInPage.evaluate(() => localStorage.getItem('user-profile.access_token'));
     await first.close();
@@ -232,7 +311,8 @@ async function main() {
         await target.mouse.move(0, (shot.viewport ?? VIEWPORT).height - 1);
         await target.evaluate(() => document.activeElement instanceof HTMLElement && document.activeElement.blur());
         const file = join(OUT, `${shot.name}-${colorScheme}.png`);
-        writeFileSync(file, smaller(await target.screenshot({ animations: 'disabled', style: STEADY_CSS })));
+        const shotOptions = { animations: 'disabled', style: STEADY_CSS, fullPage: shot.fullPage === true };
+        writeFileSync(file, smaller(await target.screenshot(shotOptions)));
         written.push(file);
         if (shot.signedOut) await target.context().close();
       }

@@ -48,6 +48,9 @@ const PUBLIC = [
   'passwordSentTemplate',
   'passwordCompleteTemplate',
   'startupConfig',
+  'verifySecondFactor',
+  'enrolSecondFactor',
+  'startPasskeySignIn',
 ];
 
 function responses(operation: Operation): Record<string, JsonObject> {

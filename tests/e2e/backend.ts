@@ -18,6 +18,11 @@ export interface BackendOptions {
   port?: number;
   /** More environment for the server (a project's `backendEnv`): EXTENSIONS, SEED_USERS, ... */
   env?: Record<string, string>;
+  /**
+   * The host to listen on, which the origin names; default 127.0.0.1. `localhost` gives an origin
+   * with a host name, a secure context where browsers run WebAuthn (they refuse it on an IP address).
+   */
+  host?: string;
 }
 
 export interface Backend {
@@ -86,7 +91,7 @@ async function startOnce(port: number, dataDir: string, options: BackendOptions)
       '--port',
       String(port),
       '--host',
-      '127.0.0.1',
+      options.host ?? '127.0.0.1',
       ...(options.fresh ? ['--fresh'] : []),
     ],
     {

@@ -14,12 +14,16 @@ import { DOCUMENT_FILE } from '@userprofile/contract/layout';
 import { BASE_PATH } from '@userprofile/shared/constants';
 import Fastify, { type FastifyInstance, type FastifyServerFactory } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
+import type { JSONWebKeySet } from 'jose';
 import { DEFAULT_ACTIVITY_MAX_EVENTS, DEFAULT_ACTIVITY_RETENTION_DAYS } from './activity/log.ts';
 import { recordingHandlers, recordSignIn, recordSignOut } from './activity/recording.ts';
 import { activityRoutes } from './activity/routes.ts';
 import type { AuthStore } from './auth/contract.ts';
 import { createAuth } from './auth/index.ts';
 import type { SigningKey } from './auth/keys.ts';
+import { relyingParty } from './factors/passkeys.ts';
+import { factorRoutes } from './factors/routes.ts';
+import { FactorService } from './factors/service.ts';
 import { storeWithFixtures } from './fixtures/apply.ts';
 import type { Fixtures } from './fixtures/types.ts';
 import { BODY_LIMIT_BYTES, IMPORT_LIMIT_BYTES, readTextFile, requireDocumentedBody } from './http/bodies.ts';
@@ -304,9 +308,15 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
 
     const faults = new FaultTable();
+    const factors = new FactorService(
+      () => holder.store,
+      relyingParty(publicOrigin, 'Network Operations Suite'),
+      options.now ?? Date.now,
+    );
     const reset = () =>
       readiness.during(async () => {
         faults.clear();
+        factors.clear();
         auth.service.reset();
         holder.store = await storage.reset();
       });
@@ -342,6 +352,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
         signIn: (event) => recordSignIn(holder.store, event),
         signOut: (event) => recordSignOut(holder.store, event),
       },
+      // A spec-only backend signs in with the password alone (spec §4).
+      ...(offersExtensions ? { factors } : {}),
       ...options.authOptions,
     });
     storage.persistence.keep('auth', {
@@ -388,6 +400,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       publicOrigin,
       clientId: DEMO_CLIENT_ID,
       now: options.now ?? Date.now,
+      keys: async () => (await auth.service.publicKeys()) as JSONWebKeySet,
     });
     registerHeaderHost(app);
 
@@ -415,7 +428,12 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       table: () => storage.persistence.db.activity,
       lastPurge: () => storage.persistence.lastPurge,
     };
-    const handlers = composeRoutes([...AREAS.map((area) => area(ctx)), activityRoutes(ctx, activity), auth.handlers]);
+    const handlers = composeRoutes([
+      ...AREAS.map((area) => area(ctx)),
+      activityRoutes(ctx, activity),
+      factorRoutes(ctx, factors),
+      auth.handlers,
+    ]);
     const glue = {
       // Durable outside: the events a handler records are saved with what it wrote.
       serviceHandlers: storage.durable(

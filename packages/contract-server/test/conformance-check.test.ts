@@ -284,9 +284,17 @@ describe('against a spec-only backend of another make (discovery behind a sign-i
     const report = await check(front.origin, { allowWrites: true });
     expect(failing(report)).toEqual({});
     expect(report.conforming).toBe(report.exercised);
-    // Unlock and the two sign-outs are asked without a token only (so that nothing can change): behind a
-    // wall that refuses every such call, whether they are there cannot be told, and the report says so.
-    const bodiless = ['unlockUser', 'logoutUserEverywhere', 'logoutUserSession'];
+    // The extensions that write without a body (unlock, the sign-outs, the start of a factor's
+    // enrolment) are asked without a token only (so that nothing can change): behind a wall that
+    // refuses every such call, whether they are there cannot be told, and the report says so.
+    const bodiless = [
+      'unlockUser',
+      'logoutUserEverywhere',
+      'logoutUserSession',
+      'startTotpEnrolment',
+      'startPasskeyEnrolment',
+      'endOwnSession',
+    ];
     const extensionIds = contract.operations
       .filter((o) => o.extension && !bodiless.includes(o.operationId))
       .map((o) => o.operationId);

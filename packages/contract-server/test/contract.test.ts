@@ -3,7 +3,9 @@
 // a bad input gets a 400 that names the field.
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { totpCode } from '../src/factors/totp.ts';
 import { CONSOLE_CLIENT_ID } from '../src/seed/seed.ts';
+import type { UserRecord } from '../src/store/types.ts';
 import { API, appUnderTest } from './harness.ts';
 import { CUSTOMER, ORIGIN, PASSWORD, PROVIDER, type Response, SCO } from './helpers.ts';
 import { operations } from './openapi.ts';
@@ -59,6 +61,44 @@ async function authorizeCode(): Promise<{ code: string; verifier: string }> {
 }
 
 const store = () => t.store;
+/**
+ * customer.admin at a fresh sign-in's second factor step, its user first set to
+ * `state` (by default: no factor, an enrolment asked): the ticket, and the headers
+ * that carry the step's cookie with the cross-site request token.
+ */
+async function atFactorStep(state: Partial<UserRecord> = {}) {
+  const user = store().findUserByUsername(CUSTOMER)!;
+  // The provider's password is the seed's throughout this file (earlier cases change customer.admin's).
+  const passwordHash = store().findUserByUsername(PROVIDER)!.passwordHash;
+  store().users.set(user.uuid, {
+    ...user,
+    passwordHash,
+    factors: [],
+    recoveryCodes: [],
+    factorEnrolmentRequested: true,
+    ...state,
+  });
+  const res = await t.call('POST', '/userprofile/login', {
+    raw: {
+      payload: new URLSearchParams({ username: CUSTOMER, password: PASSWORD }).toString(),
+      contentType: 'application/x-www-form-urlencoded',
+    },
+  });
+  expect(res.status, res.text).toBe(200);
+  const cookie = ([] as string[]).concat(res.headers['set-cookie'] as string[]).find((c) => c.startsWith('UPFACTOR='))!;
+  const xsrf = t.app.auth.xsrfToken();
+  return {
+    ticket: res.body.secondFactor.ticket as string,
+    headers: { cookie: `${cookie.split(';')[0]}; XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+  };
+}
+
+/** customer.admin's user back as the seed made it (no factor, nothing asked). */
+function withoutFactors(): void {
+  const user = store().findUserByUsername(CUSTOMER)!;
+  store().users.set(user.uuid, { ...user, factors: [], recoveryCodes: [], factorEnrolmentRequested: false });
+}
+
 const anyUser = (active: boolean) =>
   [...store().users.values()].find(
     (u) => u.active === active && u.businessProfileUuid && !u.username.includes('admin'),
@@ -719,6 +759,185 @@ const cases: Record<string, Case> = {
     status: 200,
     bad: () => t.call('GET', `${API}/history/planet/${CONSOLE_CLIENT_ID}`, { as: PROVIDER }),
     field: 'path.kind',
+  },
+
+  verifySecondFactor: {
+    good: async () => {
+      const step = await atFactorStep();
+      const started = await t.call('POST', `${API}/auth/factor/enrol`, {
+        body: { ticket: step.ticket, method: 'totp' },
+        headers: step.headers,
+      });
+      const done = await t.call('POST', `${API}/auth/factor/verify`, {
+        body: { ticket: step.ticket, method: 'totp', code: totpCode(started.body.secret, t.clock.now) },
+        headers: step.headers,
+      });
+      withoutFactors();
+      return done;
+    },
+    status: 200,
+    bad: () => t.call('POST', `${API}/auth/factor/verify`, { body: { ticket: 'x', method: 'sms' } }),
+    field: 'body.method',
+  },
+  enrolSecondFactor: {
+    good: async () => {
+      const step = await atFactorStep();
+      const res = await t.call('POST', `${API}/auth/factor/enrol`, {
+        body: { ticket: step.ticket, method: 'totp' },
+        headers: step.headers,
+      });
+      withoutFactors();
+      return res;
+    },
+    status: 200,
+    bad: () => t.call('POST', `${API}/auth/factor/enrol`, { body: { ticket: 'x', method: 'sms' } }),
+    field: 'body.method',
+  },
+  startPasskeySignIn: {
+    good: async () => {
+      // A passkey as the store keeps one: the options name it; no authenticator is asked here.
+      const passkey = {
+        id: 'passkey-contract',
+        kind: 'passkey' as const,
+        name: 'Laptop',
+        addedAt: t.clock.now,
+        lastUsedAt: null,
+        credentialId: 'Y3JlZGVudGlhbC1pZA',
+        publicKey: 'cHVibGljLWtleQ',
+        counter: 0,
+        transports: ['internal'],
+      };
+      const step = await atFactorStep({ factors: [passkey], factorEnrolmentRequested: false });
+      const res = await t.call('POST', `${API}/auth/factor/passkey`, {
+        body: { ticket: step.ticket },
+        headers: step.headers,
+      });
+      withoutFactors();
+      return res;
+    },
+    status: 200,
+    bad: () => t.call('POST', `${API}/auth/factor/passkey`, { body: { ticket: long(101) } }),
+    field: 'body.ticket',
+  },
+  getAccount: { good: () => t.call('GET', `${API}/account`, { as: SCO }), status: 200 },
+  getAccountAccess: { good: () => t.call('GET', `${API}/account/access`, { as: SCO }), status: 200 },
+  changeOwnPassword: {
+    good: () =>
+      t.call('POST', `${API}/account/password`, {
+        as: SCO,
+        body: { currentPassword: PASSWORD, password: 'Another-Passw0rd!', rePassword: 'Another-Passw0rd!' },
+      }),
+    status: 204,
+    bad: () =>
+      t.call('POST', `${API}/account/password`, {
+        as: SCO,
+        body: { currentPassword: '', password: 'x', rePassword: 'x' },
+      }),
+    field: 'body.currentPassword',
+  },
+  startTotpEnrolment: { good: () => t.call('POST', `${API}/account/factors/totp`, { as: SCO }), status: 200 },
+  confirmTotpEnrolment: {
+    good: async () => {
+      const started = await t.call('POST', `${API}/account/factors/totp`, { as: SCO });
+      return t.call('POST', `${API}/account/factors/totp/confirm`, {
+        as: SCO,
+        body: { enrolment: started.body.enrolment, code: totpCode(started.body.secret, t.clock.now), name: 'Phone' },
+      });
+    },
+    status: 200,
+    bad: () =>
+      t.call('POST', `${API}/account/factors/totp/confirm`, { as: SCO, body: { enrolment: 'x', code: '1', name: '' } }),
+    field: 'body.name',
+  },
+  startPasskeyEnrolment: {
+    // The test server's origin is an IP address, where browsers run no WebAuthn: said in one plain 400.
+    good: () => t.call('POST', `${API}/account/factors/passkey`, { as: SCO }),
+    status: 400,
+  },
+  confirmPasskeyEnrolment: {
+    good: () =>
+      t.call('POST', `${API}/account/factors/passkey/confirm`, {
+        as: SCO,
+        body: { enrolment: 'never-started', credential: {}, name: 'Laptop' },
+      }),
+    status: 400,
+    bad: () =>
+      t.call('POST', `${API}/account/factors/passkey/confirm`, { as: SCO, body: { enrolment: 'x', name: 'Laptop' } }),
+    field: 'body.credential',
+  },
+  renameOwnFactor: {
+    good: async () => {
+      const factor = store().findUserByUsername(SCO)!.factors![0]!;
+      return t.call('POST', `${API}/account/factors/${factor.id}/rename`, { as: SCO, body: { name: 'Work phone' } });
+    },
+    status: 200,
+    bad: () => t.call('POST', `${API}/account/factors/x/rename`, { as: SCO, body: { name: 'Work phone' } }),
+    field: 'path.id',
+  },
+  removeOwnFactor: {
+    good: async () => {
+      const started = await t.call('POST', `${API}/account/factors/totp`, { as: SCO });
+      const added = await t.call('POST', `${API}/account/factors/totp/confirm`, {
+        as: SCO,
+        body: { enrolment: started.body.enrolment, code: totpCode(started.body.secret, t.clock.now), name: 'Spare' },
+      });
+      return t.call('POST', `${API}/account/factors/${added.body.factor.id}/remove`, {
+        as: SCO,
+        body: { password: 'Another-Passw0rd!' },
+      });
+    },
+    status: 204,
+    bad: () => t.call('POST', `${API}/account/factors/abcdefgh/remove`, { as: SCO, body: {} }),
+    field: 'body.password',
+  },
+  renewRecoveryCodes: {
+    good: () => t.call('POST', `${API}/account/recoveryCodes`, { as: SCO, body: { password: 'Another-Passw0rd!' } }),
+    status: 200,
+    bad: () => t.call('POST', `${API}/account/recoveryCodes`, { as: SCO, body: { password: '' } }),
+    field: 'body.password',
+  },
+  listOwnSessions: { good: () => t.call('GET', `${API}/account/sessions`, { as: SCO }), status: 200 },
+  endOwnSession: {
+    good: () => t.call('POST', `${API}/account/sessions/no-such-session/logout`, { as: SCO }),
+    status: 204,
+    bad: () => t.call('POST', `${API}/account/sessions/${'x'.repeat(101)}/logout`, { as: SCO }),
+    field: 'path.sessionId',
+  },
+  getUserFactors: {
+    good: () => t.call('GET', `${API}/user/${anyUser(true).uuid}/factors`, { as: PROVIDER }),
+    status: 200,
+    bad: () => t.call('GET', `${API}/user/not-a-uuid/factors`, { as: PROVIDER }),
+    field: 'path.uuid',
+  },
+  removeUserFactors: {
+    good: () =>
+      t.call('POST', `${API}/user/${anyUser(true).uuid}/factors/remove`, {
+        as: PROVIDER,
+        body: { password: PASSWORD },
+      }),
+    status: 204,
+    bad: () => t.call('POST', `${API}/user/${anyUser(true).uuid}/factors/remove`, { as: PROVIDER, body: {} }),
+    field: 'body.password',
+  },
+  requireUserEnrolment: {
+    good: () =>
+      t.call('POST', `${API}/user/${anyUser(true).uuid}/factors/require`, { as: PROVIDER, body: { required: false } }),
+    status: 204,
+    bad: () =>
+      t.call('POST', `${API}/user/${anyUser(true).uuid}/factors/require`, { as: PROVIDER, body: { required: 'yes' } }),
+    field: 'body.required',
+  },
+  getFactorPolicy: { good: () => t.call('GET', `${API}/factorPolicy`, { as: CUSTOMER }), status: 200 },
+  updateFactorPolicy: {
+    good: () =>
+      t.call('POST', `${API}/factorPolicy/update`, {
+        as: PROVIDER,
+        body: { scope: 'administrators', required: false },
+      }),
+    status: 200,
+    bad: () =>
+      t.call('POST', `${API}/factorPolicy/update`, { as: PROVIDER, body: { scope: 'everyone', required: true } }),
+    field: 'body.scope',
   },
 
   listActivity: {

@@ -19,11 +19,12 @@ const NAV = [
   'OAuth2 Clients',
 ];
 
+// Every role reads the activity log, last in the menu (this backend keeps one).
 const cases = [
-  { account: ACCOUNTS.provider, nav: NAV, admin: true, top: true },
-  { account: ACCOUNTS.customer, nav: NAV.slice(0, 6), admin: true, top: false },
+  { account: ACCOUNTS.provider, nav: [...NAV, 'Sign-in Policy', 'Activity'], admin: true, top: true },
+  { account: ACCOUNTS.customer, nav: [...NAV.slice(0, 6), 'Activity'], admin: true, top: false },
   // Check Access answers from records SCO_ADMIN cannot open: not offered to it (issue 34, access-derived.spec.ts).
-  { account: ACCOUNTS.sco, nav: ['Users'], admin: false, top: false },
+  { account: ACCOUNTS.sco, nav: ['Users', 'Activity'], admin: false, top: false },
 ] as const;
 
 for (const c of cases) {

@@ -1,11 +1,13 @@
-// Issue 34 item 7: someone who may sign in but holds none of the console's
-// roles (spec §6) lands on spec §2's 403 page, not on "404 Not Found", and the
-// navigation offers nothing they cannot use.
+// Someone who may sign in but holds none of the console's roles (spec §6)
+// lands on their account page (where the backend offers it, and on what GET
+// /me gives where it does not), never on "404 Not Found" nor a bare 403 with an
+// empty side bar, and the navigation offers nothing they cannot use.
+import { accountTexts } from '../../../packages/web/src/features/account/texts.ts';
 import { ACCOUNTS, expect, PASSWORD, test } from '../fixtures.ts';
 
 const NEW_PASSWORD = 'N3w-Passw0rd!x';
 
-test('a user without a console role signs in to 403 Forbidden and is offered no screen', async ({
+test('a user without a console role signs in to their account page and is offered no other screen', async ({
   page,
   signedInAs,
   mock,
@@ -40,8 +42,9 @@ test('a user without a console role signs in to 403 Forbidden and is offered no 
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: '403 Forbidden' })).toBeVisible();
-  await expect(page.getByText('You do not have permission to access this.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: accountTexts.title })).toBeVisible();
+  await expect(page.getByText(accountTexts.noRole)).toBeVisible();
+  await expect(page.getByRole('heading', { name: '403 Forbidden' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: '404 Not Found' })).toHaveCount(0);
   // Nothing to go to: no Users, no Check Access, no way back into a screen that refuses them.
   await expect(page.getByRole('link', { name: 'Users' })).toHaveCount(0);

@@ -131,3 +131,6 @@ export function buildRedirect(redirectUri: string, params: Record<string, string
   for (const [name, value] of Object.entries(params)) if (value !== undefined) query.append(name, value);
   return `${redirectUri}${redirectUri.includes('?') ? '&' : '?'}${query.toString()}`;
 }
+
+/** An authorization request that passed the check (kept by a sign-in's second factor step). */
+export type CheckedAuthorizeRequest = Extract<AuthorizeCheck, { ok: true }>;

@@ -84,6 +84,53 @@ export interface SignOutEvent {
   call: string;
 }
 
+/** What a sign-in must ask after the password (null from stepFor: nothing). */
+export interface FactorStepNeeded {
+  methods: ('totp' | 'passkey' | 'recovery')[];
+  enrol: boolean;
+  requiredBy: string | null;
+}
+
+export type FactorRefusal = { ok: false; status: 401 | 429; message: string; retryAfter?: number };
+
+/** Who acted on a user's factors, as the record history names it. */
+interface FactorSource {
+  actor: { uuid: string; username: string } | null;
+  call: string;
+}
+
+/** Second factors, as the sign-in uses them (factors/service.ts gives it). */
+export interface FactorPort {
+  stepFor(userUuid: string): FactorStepNeeded | null;
+  checkCode(
+    userUuid: string,
+    method: 'totp' | 'recovery',
+    code: string,
+    address: string,
+    source: FactorSource,
+  ): { ok: true } | FactorRefusal;
+  passkeyOptions(userUuid: string): Promise<{ options: unknown; challenge: string }>;
+  checkPasskey(
+    userUuid: string,
+    response: unknown,
+    challenge: string,
+    address: string,
+    source: FactorSource,
+  ): Promise<{ ok: true } | FactorRefusal>;
+  startEnrolment(
+    userUuid: string,
+    kind: 'totp' | 'passkey',
+  ): Promise<{ enrolment: string; secret?: string; uri?: string; options?: Record<string, unknown> }>;
+  finishEnrolment(
+    userUuid: string,
+    enrolment: string,
+    proof: { code?: string; credential?: unknown },
+    name: string | undefined,
+    address: string,
+    source: FactorSource,
+  ): Promise<{ factor: unknown; recoveryCodes?: string[] } | FactorRefusal>;
+}
+
 /** Where the auth side reports sign-ins and sign-outs (the activity log). */
 export interface AuthEvents {
   signIn(event: SignInEvent): void;
@@ -109,6 +156,8 @@ export interface UserSignInState {
 
 /** What the auth plugin exposes on the Fastify instance as `app.auth`. */
 export interface AuthService {
+  /** The provider's public keys as a JWKS (what GET /auth/jwks answers where it is offered). */
+  publicKeys(): Promise<{ keys: object[] }>;
   /** Ends every session of the user (password reset, logout everywhere). */
   revokeUserSessions(userUuid: string): void;
   /**

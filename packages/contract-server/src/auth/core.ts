@@ -80,6 +80,8 @@ export interface Session {
   clients: Set<string>;
   /** When a token of the session was last accepted or the session last authorized a client (ms). */
   lastUsedAt: number;
+  /** Opened with a second factor (a session without one is asked for it once its user needs one). */
+  secondFactor?: boolean;
 }
 
 interface AuthCode {

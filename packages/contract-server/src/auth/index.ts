@@ -37,7 +37,7 @@ import { errorBody, tokenErrorBody } from '../http/errors.ts';
 import { SSO_BASE_PATH, type SsoClient, SsoProvider } from '../sites/sso.ts';
 import { authorizeQueryToObject, buildRedirect, checkAuthorizeRequest } from './authorize-request.ts';
 import { BrowserBinding } from './browser-binding.ts';
-import type { AuthEvents, AuthService, AuthStore } from './contract.ts';
+import type { AuthEvents, AuthService, AuthStore, FactorPort, FactorRefusal, FactorStepNeeded } from './contract.ts';
 import {
   AuthCore,
   DEFAULT_TOKEN_TTL_SECONDS,
@@ -46,6 +46,7 @@ import {
   SUPPORTED_SCOPES,
   type TokenParams,
 } from './core.ts';
+import { FACTOR_COOKIE, type StepTicket, StepTickets } from './factor-step.ts';
 import { AuthError, callOf as callOfRequest, escapeHtml, htmlPage, pageRoute, routedPath } from './http.ts';
 import type { SigningKey } from './keys.ts';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits, PasswordGate, type PasswordRefusal } from './password-gate.ts';
@@ -101,6 +102,8 @@ export interface CreateAuthOptions {
   ssoStartBinding?: boolean;
   /** Told of each sign-in attempt and sign-out (the activity log). */
   events?: AuthEvents;
+  /** Second factors (an extension): without it, a right password is enough, as spec §4 has it. */
+  factors?: FactorPort;
 }
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -115,6 +118,9 @@ interface AuthHandlers {
   frontendConfig: Handler;
   getPropelTokenFromCode: Handler;
   me: Handler;
+  verifySecondFactor: Handler;
+  enrolSecondFactor: Handler;
+  startPasskeySignIn: Handler;
   jwks: Handler;
   openidConfiguration: Handler;
 }
@@ -159,11 +165,15 @@ export function createAuth(options: CreateAuthOptions): Auth {
     limits,
   );
   const signInGate = new PasswordGate(store, limits, now);
+  const stepTickets = new StepTickets(now);
   const binding = new BrowserBinding();
   const secure = publicOrigin.startsWith('https:');
   const cookieBase = { path: BASE, sameSite: 'lax' as const, secure };
 
   const service: AuthService = {
+    async publicKeys() {
+      return { keys: [(await core.signingKey()).publicJwk] };
+    },
     revokeUserSessions(userUuid) {
       core.revokeUserSessions(userUuid);
       sso.forgetUser(userUuid);
@@ -182,6 +192,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
       core.forgetCodes();
       sso.forgetAll();
       signInGate.clear();
+      stepTickets.clear();
     },
     pending: () => ({ codes: core.codeCount, ssoCodes: sso.codeCount }),
     keptState: () => core.keptState(),
@@ -233,7 +244,10 @@ export function createAuth(options: CreateAuthOptions): Auth {
     return session && core.activeAccount(session.userUuid) ? session : undefined;
   }
 
-  type SignIn = { ok: true; session: Session; browser: string } | PasswordRefusal;
+  type SignIn =
+    | { ok: true; session: Session; browser: string }
+    | { ok: 'step'; userUuid: string; browser: string; step: FactorStepNeeded }
+    | PasswordRefusal;
 
   /** What the activity log is told of a request: its address, agent and call. */
   function origin(request: FastifyRequest) {
@@ -252,8 +266,10 @@ export function createAuth(options: CreateAuthOptions): Auth {
     clientId: string = options.consoleClientId,
   ): Promise<SignIn> {
     const checked = await signInGate.check(request.ip, username, password, request.cookies[BROWSER_COOKIE]);
-    // A blank or oversized form is not an attempt at an account: it is not logged.
-    if (typeof username === 'string' && (checked.ok || checked.status !== 400))
+    const step = checked.ok ? options.factors?.stepFor(checked.account.uuid) : null;
+    // A blank or oversized form is not an attempt at an account: it is not logged. A right password
+    // with a second factor to come is logged once the factor is right (or wrong).
+    if (typeof username === 'string' && (checked.ok || checked.status !== 400) && !step)
       options.events?.signIn({
         outcome: checked.ok ? 'succeeded' : checked.status === 429 ? 'refused' : 'failed',
         username,
@@ -265,11 +281,77 @@ export function createAuth(options: CreateAuthOptions): Auth {
         ...origin(request),
       });
     if (!checked.ok) return checked;
-    // A new session (and cookie value) at each sign-in; the one the browser held ends.
+    if (step) return { ok: 'step', userUuid: checked.account.uuid, browser: checked.browser, step };
+    return { ok: true, session: newSession(request, checked.account.uuid, false), browser: checked.browser };
+  }
+
+  /** A new session (and cookie value) at each sign-in; the one the browser held ends. */
+  function newSession(request: FastifyRequest, userUuid: string, secondFactor: boolean): Session {
     const previous = core.sessionByCookie(request.cookies[SESSION_COOKIE]);
     if (previous) core.endSession(previous);
-    const session = core.createSession(checked.account.uuid, undefined, request.ip);
-    return { ok: true, session, browser: checked.browser };
+    const session = core.createSession(userUuid, undefined, request.ip);
+    if (secondFactor) session.secondFactor = true;
+    return session;
+  }
+
+  /** The second factor step's answer, its ticket bound to this browser by a cookie. */
+  function openStep(
+    reply: FastifyReply,
+    userUuid: string,
+    step: FactorStepNeeded,
+    purpose: StepTicket['purpose'],
+    browser: string | undefined,
+    replaces?: Session,
+  ) {
+    const opened = stepTickets.open({ userUuid, purpose, browser, replaces: replaces?.id, enrol: step.enrol });
+    reply.setCookie(FACTOR_COOKIE, opened.cookie, {
+      ...cookieBase,
+      path: `${BASE}/api/v1/auth/factor`,
+      httpOnly: true,
+      maxAge: opened.expiresIn,
+    });
+    reply.header('Cache-Control', 'no-store');
+    return {
+      secondFactor: {
+        ticket: opened.ticket,
+        methods: step.methods,
+        enrol: step.enrol,
+        requiredBy: step.requiredBy,
+        expiresIn: opened.expiresIn,
+      },
+    };
+  }
+
+  /**
+   * A session that may sign in to a client without a second factor now: one
+   * opened with the factor, or one whose user needs none. A session from
+   * before its user needed one is asked for it.
+   */
+  function sessionStep(session: Session): FactorStepNeeded | null {
+    if (session.secondFactor) return null;
+    return options.factors?.stepFor(session.userUuid) ?? null;
+  }
+
+  /** The step's ticket this browser holds, or the refusal already sent (400 gone, 403 another browser's). */
+  function liveTicket(request: FastifyRequest, reply: FastifyReply, ticket: string): StepTicket | FastifyReply {
+    const found = stepTickets.find(ticket, request.cookies[FACTOR_COOKIE]);
+    if (found === 'gone')
+      return reply
+        .code(400)
+        .send(
+          errorBody(400, 'This sign-in has expired or ended: sign in again.', [
+            { field: 'body.ticket', reason: 'expired or unknown' },
+          ]),
+        );
+    if (found === 'foreign')
+      return reply.code(403).send(errorBody(403, 'This sign-in was begun in another browser: sign in again here.'));
+    return found;
+  }
+
+  /** The user as the record history names an actor. */
+  function actorOf(userUuid: string) {
+    const account = store.findAccountByUuid(userUuid);
+    return account ? { uuid: account.uuid, username: account.username } : null;
   }
 
   function refuseSignIn(reply: FastifyReply, failed: PasswordRefusal) {
@@ -311,6 +393,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
     async login(request, reply) {
       const body = (request.body ?? {}) as { username?: unknown; password?: unknown };
       const result = await passwordSignIn(request, body.username, body.password);
+      if (result.ok === 'step') return openStep(reply, result.userUuid, result.step, { kind: 'login' }, result.browser);
       if (!result.ok) return refuseSignIn(reply, result);
       setSessionCookie(reply, result.session, result.browser);
       reply.header('Cache-Control', 'no-store');
@@ -333,6 +416,8 @@ export function createAuth(options: CreateAuthOptions): Auth {
           body.credentials?.password,
           checked.request.client_id,
         );
+        if (result.ok === 'step')
+          return openStep(reply, result.userUuid, result.step, { kind: 'authorize', request: checked }, result.browser);
         if (!result.ok) return refuseSignIn(reply, result);
         session = result.session;
         setSessionCookie(reply, session, result.browser);
@@ -350,6 +435,10 @@ export function createAuth(options: CreateAuthOptions): Auth {
         session = liveSession(request);
         if (!session) return reply.code(401).send(errorBody(401, 'Not signed in.'));
       }
+      // A session (or its token) from before its user needed a second factor gives it now.
+      const step = body.credentials === undefined ? sessionStep(session) : null;
+      if (step)
+        return openStep(reply, session.userUuid, step, { kind: 'authorize', request: checked }, undefined, session);
       return authorizeFor(session, checked);
     },
 
@@ -359,7 +448,108 @@ export function createAuth(options: CreateAuthOptions): Auth {
       if (!checked.ok) return refuseAuthorize(reply, checked.field, checked.reason);
       const session = liveSession(request);
       if (!session) return reply.code(204).send();
+      const step = sessionStep(session);
+      if (step)
+        return openStep(reply, session.userUuid, step, { kind: 'authorize', request: checked }, undefined, session);
       return authorizeFor(session, checked);
+    },
+
+    async verifySecondFactor(request, reply) {
+      reply.header('Cache-Control', 'no-store');
+      const body = request.body as {
+        ticket: string;
+        method: 'totp' | 'passkey' | 'recovery';
+        code?: string;
+        credential?: unknown;
+        name?: string;
+      };
+      const factors = options.factors;
+      if (!factors) return reply.code(404).send(errorBody(404, 'This backend asks no second factor.'));
+      const ticket = liveTicket(request, reply, body.ticket);
+      if (!('userUuid' in ticket)) return ticket;
+      const source = { actor: actorOf(ticket.userUuid), call: callOfRequest(request) };
+      let outcome: { ok: true; recoveryCodes?: string[] } | FactorRefusal;
+      if (ticket.enrol) {
+        if (body.method === 'recovery' || !ticket.enrolment)
+          return reply.code(400).send(errorBody(400, 'Enrol a factor first: ask for a new key or a passkey.'));
+        const done = await factors.finishEnrolment(
+          ticket.userUuid,
+          ticket.enrolment,
+          {
+            ...(body.code !== undefined ? { code: body.code } : {}),
+            ...(body.credential !== undefined ? { credential: body.credential } : {}),
+          },
+          body.name,
+          request.ip,
+          source,
+        );
+        outcome =
+          'factor' in done ? { ok: true, ...(done.recoveryCodes ? { recoveryCodes: done.recoveryCodes } : {}) } : done;
+      } else if (body.method === 'passkey') {
+        if (!ticket.passkeyChallenge) return reply.code(400).send(errorBody(400, 'Ask for the passkey options first.'));
+        outcome = await factors.checkPasskey(
+          ticket.userUuid,
+          body.credential,
+          ticket.passkeyChallenge,
+          request.ip,
+          source,
+        );
+      } else outcome = factors.checkCode(ticket.userUuid, body.method, body.code ?? '', request.ip, source);
+      const account = store.findAccountByUuid(ticket.userUuid);
+      const how = { totp: 'authenticator app', passkey: 'passkey', recovery: 'recovery code' }[body.method];
+      const clientId =
+        ticket.purpose.kind === 'authorize' ? ticket.purpose.request.request.client_id : options.consoleClientId;
+      options.events?.signIn({
+        outcome: outcome.ok ? 'succeeded' : outcome.status === 429 ? 'refused' : 'failed',
+        username: account?.username ?? '',
+        accountUuid: ticket.userUuid,
+        role: outcome.ok && account ? highestRole(account.roles) : null,
+        reason: outcome.ok
+          ? `Password and ${ticket.enrol ? `a new ${how}` : how}`
+          : `Password right, ${how}: ${outcome.message}`,
+        clientId,
+        channel: clientId === options.consoleClientId ? 'signInPage' : 'otherApplication',
+        ...origin(request),
+      });
+      if (!outcome.ok) {
+        if (outcome.status === 401) stepTickets.wrong(body.ticket);
+        if (outcome.retryAfter !== undefined) reply.header('Retry-After', String(outcome.retryAfter));
+        return reply.code(outcome.status).send(errorBody(outcome.status, outcome.message));
+      }
+      stepTickets.close(body.ticket);
+      reply.clearCookie(FACTOR_COOKIE, { ...cookieBase, path: `${BASE}/api/v1/auth/factor`, httpOnly: true });
+      if (ticket.replaces) {
+        const old = core.sessionById(ticket.replaces);
+        if (old) core.endSession(old);
+      }
+      const session = newSession(request, ticket.userUuid, true);
+      setSessionCookie(reply, session, ticket.browser);
+      const codes = outcome.recoveryCodes ? { recoveryCodes: outcome.recoveryCodes } : {};
+      if (ticket.purpose.kind === 'login') return { success: true, ...codes };
+      return { ...authorizeFor(session, ticket.purpose.request), ...codes };
+    },
+
+    async enrolSecondFactor(request, reply) {
+      reply.header('Cache-Control', 'no-store');
+      const body = request.body as { ticket: string; method: 'totp' | 'passkey' };
+      if (!options.factors) return reply.code(404).send(errorBody(404, 'This backend asks no second factor.'));
+      const ticket = liveTicket(request, reply, body.ticket);
+      if (!('userUuid' in ticket)) return ticket;
+      if (!ticket.enrol) return reply.code(400).send(errorBody(400, 'This sign-in has a factor already: give it.'));
+      const started = await options.factors.startEnrolment(ticket.userUuid, body.method);
+      ticket.enrolment = started.enrolment;
+      return started;
+    },
+
+    async startPasskeySignIn(request, reply) {
+      reply.header('Cache-Control', 'no-store');
+      const body = request.body as { ticket: string };
+      if (!options.factors) return reply.code(404).send(errorBody(404, 'This backend asks no second factor.'));
+      const ticket = liveTicket(request, reply, body.ticket);
+      if (!('userUuid' in ticket)) return ticket;
+      const { options: passkeyOptions, challenge } = await options.factors.passkeyOptions(ticket.userUuid);
+      ticket.passkeyChallenge = challenge;
+      return { options: passkeyOptions };
     },
 
     async token(request, reply) {
@@ -491,8 +681,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
     },
 
     async jwks() {
-      const key = await core.signingKey();
-      return { keys: [key.publicJwk] };
+      return service.publicKeys();
     },
 
     async openidConfiguration() {

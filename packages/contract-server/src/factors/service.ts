@@ -69,9 +69,8 @@ interface Enrolment {
   expiresAt: number;
 }
 
-export type CodeCheck =
-  | { ok: true; userUuid: string }
-  | { ok: false; status: 401 | 429; message: string; retryAfter?: number };
+export type Refusal = { ok: false; status: 401 | 429; message: string; retryAfter?: number };
+export type CodeCheck = { ok: true; userUuid: string } | Refusal;
 
 const newId = () => randomBytes(12).toString('base64url');
 
@@ -117,7 +116,7 @@ export class FactorService {
   }
 
   /** Refused while throttled: 429 with the wait. */
-  private waitFor(userUuid: string, address: string): CodeCheck | null {
+  private waitFor(userUuid: string, address: string): Refusal | null {
     const wait = this.throttle.retryAfterSeconds(userUuid, address);
     return wait > 0
       ? { ok: false, status: 429, retryAfter: wait, message: 'Too many wrong codes; try again later.' }
@@ -238,7 +237,7 @@ export class FactorService {
     name: string | undefined,
     address: string,
     source: ChangeSource,
-  ): Promise<{ factor: FactorView; recoveryCodes?: string[] } | CodeCheck> {
+  ): Promise<{ factor: FactorView; recoveryCodes?: string[] } | Refusal> {
     const enrolment = this.enrolments.get(enrolmentId);
     if (!enrolment || enrolment.userUuid !== userUuid || enrolment.expiresAt <= this.now())
       throw new InvalidError('This enrolment has expired: start again.', [

@@ -22,16 +22,21 @@ function signInsView(store: Store, state: UserSignInState): S['UserSignIns'] {
         waitUntil: iso(a.waitUntil),
       })),
     },
-    sessions: state.sessions.map((s) => ({
-      id: s.id,
-      startedAt: iso(s.startedAt),
-      lastUsedAt: iso(s.lastUsedAt),
-      address: s.address,
-      method: s.method,
-      // A client deleted since keeps its id: the session still holds its tokens.
-      clients: s.clientIds.map((clientId) => ({ clientId, name: store.findClient(clientId)?.name ?? clientId })),
-    })),
+    sessions: sessionsView(store, state.sessions),
   };
+}
+
+/** A user's open sessions as the admin console and the account page list them. */
+export function sessionsView(store: Store, sessions: UserSignInState['sessions']): S['SignInSession'][] {
+  return sessions.map((s) => ({
+    id: s.id,
+    startedAt: iso(s.startedAt),
+    lastUsedAt: iso(s.lastUsedAt),
+    address: s.address,
+    method: s.method,
+    // A client deleted since keeps its id: the session still holds its tokens.
+    clients: s.clientIds.map((clientId) => ({ clientId, name: store.findClient(clientId)?.name ?? clientId })),
+  }));
 }
 
 export function signInRoutes(ctx: RouteContext): Routes {

@@ -209,3 +209,48 @@ export async function resetPassword(
   state.history.commit(pending, 'update', user, { actor: { uuid: user.uuid, username: user.username }, call });
   return user.uuid;
 }
+
+/**
+ * A signed-in person changes their own password (the account page): the
+ * current one was checked by the caller; the rules and the reuse check are a
+ * reset's. The other sessions stay signed in (the person is at the keyboard).
+ */
+export async function changeOwnPassword(
+  state: StoreState,
+  userUuid: string,
+  password: string,
+  rePassword: string,
+  call: string,
+): Promise<void> {
+  const errors = new FieldErrors('body.');
+  errors.addAll(validatePasswordReset({ password, rePassword }));
+  if (errors.list.length > 0) throw new InvalidError('The new password is not valid', errors.list);
+  const user = state.users.get(userUuid);
+  if (!user) throw new NotFoundError(`User ${userUuid} was not found`);
+  for (const old of [user.passwordHash, ...user.passwordHistory]) {
+    if (old && (await verifyPassword(password, old))) {
+      throw new NotAcceptableError('You have used this password before, please choose another password');
+    }
+  }
+  const hash = await hashPassword(password);
+  const current = state.users.get(userUuid) as UserRecord;
+  const pending = state.history.begin('user', current);
+  const changed = {
+    ...current,
+    passwordHash: hash,
+    passwordHistory: current.passwordHash
+      ? [current.passwordHash, ...current.passwordHistory].slice(0, PASSWORD_HISTORY)
+      : current.passwordHistory,
+  };
+  state.users.set(userUuid, changed);
+  state.order.replace(current, changed);
+  sendMail(
+    state,
+    changed,
+    'Password changed',
+    `Hello ${changed.firstName},\n\nYour password was changed. If this was not you, contact your administrator.`,
+    null,
+  );
+  state.touch();
+  state.history.commit(pending, 'update', changed, { actor: { uuid: userUuid, username: changed.username }, call });
+}

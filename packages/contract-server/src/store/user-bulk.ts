@@ -21,6 +21,7 @@ export const BULK_ACTIONS = [
   'assignBusinessProfile',
   'assignVisibilityProfile',
   'sendPasswordReset',
+  'requireSecondFactor',
 ] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
@@ -50,6 +51,7 @@ const HISTORY: Record<Exclude<BulkAction, 'sendPasswordReset'>, HistoryAction> =
   deactivate: 'inactivate',
   assignBusinessProfile: 'update',
   assignVisibilityProfile: 'update',
+  requireSecondFactor: 'update',
 };
 
 export async function bulkUsers(
@@ -124,6 +126,11 @@ function checkRow(
     if (active && !user.businessProfileUuid) return { uuid, result: 'refused', reason: NO_PROFILE };
     if (user.active === active) return { uuid, result: 'unchanged' };
     return { record: { ...user, active } };
+  }
+  if (action === 'requireSecondFactor') {
+    // Enrolment at the next sign-in; a user with a factor already has what is asked.
+    if (user.factorEnrolmentRequested || (user.factors ?? []).length > 0) return { uuid, result: 'unchanged' };
+    return { record: { ...user, factorEnrolmentRequested: true } };
   }
   const field = action === 'assignBusinessProfile' ? 'businessProfileUuid' : 'visibilityProfileUuid';
   if (user[field] === value) return { uuid, result: 'unchanged' };

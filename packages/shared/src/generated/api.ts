@@ -316,7 +316,9 @@ export interface paths {
          * @description Designed (issue 27; not in the spec). The Users list's bulk actions:
          *     `activate`, `deactivate`, `assignBusinessProfile` and
          *     `assignVisibilityProfile` (`value` is the profile's uuid), and
-         *     `sendPasswordReset`. Every rule of the single-user call applies to each
+         *     `sendPasswordReset`, and `requireSecondFactor` (the user must enrol a
+         *     second factor at the next sign-in; a user with one is `unchanged`).
+         *     Every rule of the single-user call applies to each
          *     user (the write rule, tenant rules included; activate and deactivate
          *     need a business profile; an assigned profile passes the rules of a
          *     save); a user the caller may not change is refused with its reason, a
@@ -1510,6 +1512,443 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/factor/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a sign-in with its second factor
+         * @description Designed. The step after the password when `login`, `authorize` or
+         *     `checkSession` answered `SecondFactorStep`: a code of the authenticator app
+         *     (TOTP, RFC 6238: 6 digits, 30 s, one step either side), a recovery code
+         *     (each once), or a passkey's assertion. While the step enrols (`enrol`
+         *     true), `totp` takes the first code of the new key and `passkey` the new
+         *     credential: the factor is kept, and the answer carries the ten recovery
+         *     codes, shown once. The step must come from the browser that began it (its
+         *     `UPFACTOR` cookie) within its time. A code is accepted once in its window
+         *     (a replay is refused); wrong codes are throttled like passwords (429 with
+         *     `Retry-After`). Then the sign-in ends as it began: `{ success: true }` and
+         *     the session cookie for `login`, `{ redirectUrl }` for `authorize`.
+         */
+        post: operations["verifySecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/factor/enrol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin enrolling a factor during a sign-in
+         * @description Designed. For a sign-in whose step says `enrol` (its user must have a
+         *     second factor and has none): `totp` answers a new key (base32) and its
+         *     `otpauth://` URI for a QR code; `passkey` answers the options for
+         *     `navigator.credentials.create`. The enrolment ends with `verifySecondFactor`.
+         */
+        post: operations["enrolSecondFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/factor/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Options to sign in with a passkey
+         * @description Designed. The options for `navigator.credentials.get` (a challenge, the
+         *     relying party, the user's passkeys) for a sign-in's step.
+         */
+        post: operations["startPasskeySignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who the signed-in person is, and their factors
+         * @description Designed. For every signed-in person, administrator or not: name,
+         *     username, company, console role, second factors (never their secrets),
+         *     whether one is required and by which rule, and how many recovery codes are
+         *     left.
+         */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the signed-in person may use, and why
+         * @description Designed. The signed-in person's own effective access (the shape of
+         *     `getEffectiveAccess`): each application with the roles and elements they
+         *     hold and the business profile → application profile path that grants each.
+         */
+        get: operations["getAccountAccess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change one's own password
+         * @description Designed. The current password and a new one under spec §5's password rules
+         *     (406 for a password used before). Other sessions stay signed in.
+         */
+        post: operations["changeOwnPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/factors/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin adding an authenticator app
+         * @description Designed. A new key (base32) and its `otpauth://` URI; the factor is kept once
+         *     `confirmTotpEnrolment` gets a code of it. The enrolment lasts 10 minutes.
+         */
+        post: operations["startTotpEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/factors/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an authenticator app
+         * @description Designed. The enrolment's first code and a name for the factor. The first
+         *     factor of an account comes with its ten recovery codes, shown once.
+         */
+        post: operations["confirmTotpEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/factors/passkey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Begin adding a passkey
+         * @description Designed. The options for `navigator.credentials.create` for this account.
+         */
+        post: operations["startPasskeyEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/factors/passkey/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a passkey
+         * @description Designed. The new credential (`navigator.credentials.create`'s answer as
+         *     JSON) and a name for it.
+         */
+        post: operations["confirmPasskeyEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/factors/{id}/rename": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rename one of one's factors
+         * @description Designed.
+         */
+        post: operations["renameOwnFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/factors/{id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove one of one's factors
+         * @description Designed. Asks the account's password again (a factor is what stands
+         *     between a stolen session and the account). Removing the last factor of an
+         *     account that must have one is refused (409).
+         */
+        post: operations["removeOwnFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/recoveryCodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New recovery codes
+         * @description Designed. Asks the password again; the ten new codes replace every earlier
+         *     one and are shown once. Only for an account with a factor.
+         */
+        post: operations["renewRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One's own sign-in sessions
+         * @description Designed. The signed-in person's open sessions (the shape of a user's
+         *     sign-ins), this one marked by the token's `sid`.
+         */
+        get: operations["listOwnSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/sessions/{sessionId}/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out of one of one's sessions
+         * @description Designed. Ends that session and every token issued under it.
+         */
+        post: operations["endOwnSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/{uuid}/factors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's second factors
+         * @description Designed. The user's factors (kind, name, added, last used; never a secret),
+         *     whether one is required and by which rule, whether a new enrolment is
+         *     asked at the next sign-in, and the recovery codes left. The rule of the
+         *     user's sign-ins: 404 for a user the caller cannot see, 403 for one it may
+         *     not change.
+         */
+        get: operations["getUserFactors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/{uuid}/factors/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a user's factors
+         * @description Designed. One factor (`factor`) or all of them, after the administrator
+         *     types their own password again; ends every session and token of the user.
+         *     `requireEnrolment` asks the user to enrol again at the next sign-in.
+         */
+        post: operations["removeUserFactors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/{uuid}/factors/require": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a user to enrol a second factor
+         * @description Designed. The user must enrol a factor at the next sign-in (unless it has
+         *     one). `required: false` withdraws the request.
+         */
+        post: operations["requireUserEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/factorPolicy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who must have a second factor
+         * @description Designed. The rules: every administrator (a console role), the users of a
+         *     company, the users of a business profile. Only the companies and business
+         *     profiles the caller sees are named.
+         */
+        get: operations["getFactorPolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/factorPolicy/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Require (or stop requiring) a second factor
+         * @description Designed. ERRIGAL_ADMIN sets the rules for every administrator and per
+         *     company; an ADMIN, per business profile it may change. Answers the policy.
+         */
+        post: operations["updateFactorPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/activity": {
         parameters: {
             query?: never;
@@ -1746,6 +2185,162 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        FactorId: string;
+        /** @enum {string} */
+        FactorKind: "totp" | "passkey";
+        /** @description The password was right; the sign-in needs the second factor (an extension). */
+        SecondFactorStep: {
+            secondFactor: {
+                /** @description Names this sign-in for the step's calls (with the UPFACTOR cookie). */
+                ticket: string;
+                /** @description What the user may give (while enrolling, what can be enrolled). */
+                methods: ("totp" | "passkey" | "recovery")[];
+                /** @description The user must have a factor and has none yet; enrol one now. */
+                enrol: boolean;
+                /** @description Why a factor is required, in words (null when the user merely has one). */
+                requiredBy: string | null;
+                /** @description Seconds the step stays open. */
+                expiresIn: number;
+            };
+        };
+        SecondFactorTicket: {
+            ticket: string;
+        };
+        SecondFactorAnswer: {
+            ticket: string;
+            /** @enum {string} */
+            method: "totp" | "passkey" | "recovery";
+            /** @description The 6 digits (totp) or a recovery code. */
+            code?: string;
+            /** @description The passkey's answer as JSON (navigator.credentials.get, or create while enrolling). */
+            credential?: {
+                [key: string]: unknown;
+            };
+            /** @description A name for the factor being enrolled. */
+            name?: string;
+        };
+        SecondFactorDone: {
+            success?: boolean;
+            redirectUrl?: string;
+            /** @description After an enrolment, the ten recovery codes, shown this once. */
+            recoveryCodes?: string[];
+        };
+        SecondFactorEnrolBody: {
+            ticket: string;
+            method: components["schemas"]["FactorKind"];
+        };
+        FactorEnrolment: {
+            /** @description Names this enrolment for its confirmation. */
+            enrolment: string;
+            /** @description The new TOTP key, base32, to type in where a QR code cannot be read. */
+            secret?: string;
+            /** @description The key as an otpauth:// URI (for the QR code). */
+            uri?: string;
+            /** @description navigator.credentials.create's options, as JSON. */
+            options?: {
+                [key: string]: unknown;
+            };
+        };
+        PasskeyOptions: {
+            /** @description navigator.credentials.get's options, as JSON. */
+            options: {
+                [key: string]: unknown;
+            };
+        };
+        Factor: {
+            id: components["schemas"]["FactorId"];
+            kind: components["schemas"]["FactorKind"];
+            name: string;
+            /** Format: date-time */
+            addedAt: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+        };
+        FactorAdded: {
+            factor: components["schemas"]["Factor"];
+            /** @description With an account's first factor, its ten recovery codes, shown this once. */
+            recoveryCodes?: string[];
+        };
+        /** @description Why a user must have a second factor. */
+        FactorRequirement: {
+            /** @enum {string} */
+            rule: "administrators" | "company" | "businessProfile" | "administrator";
+            /** @description The company or business profile, when the caller may see it. */
+            name?: string;
+            /** @description The rule in words. */
+            text: string;
+        };
+        Account: {
+            uuid: components["schemas"]["Uuid"];
+            username: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            company: string | null;
+            role: string | null;
+            factors: components["schemas"]["Factor"][];
+            required: components["schemas"]["FactorRequirement"] | null;
+            recoveryCodesLeft: number;
+        };
+        OwnPasswordChange: {
+            currentPassword: string;
+            password: string;
+            rePassword: string;
+        };
+        TotpConfirm: {
+            enrolment: string;
+            code: string;
+            name: string;
+        };
+        PasskeyConfirm: {
+            enrolment: string;
+            credential: {
+                [key: string]: unknown;
+            };
+            name: string;
+        };
+        FactorName: {
+            name: string;
+        };
+        PasswordAgain: {
+            /** @description The caller's own password, typed again. */
+            password: string;
+        };
+        RecoveryCodes: {
+            recoveryCodes: string[];
+        };
+        OwnSessions: {
+            sessions: components["schemas"]["SignInSession"][];
+        };
+        UserFactors: {
+            factors: components["schemas"]["Factor"][];
+            required: components["schemas"]["FactorRequirement"] | null;
+            enrolmentRequested: boolean;
+            recoveryCodesLeft: number;
+        };
+        RemoveUserFactors: {
+            /** @description The administrator's own password, typed again. */
+            password: string;
+            /** @description The factor to remove; absent, all of them (and the recovery codes). */
+            factor?: components["schemas"]["FactorId"];
+            requireEnrolment?: boolean;
+        };
+        RequireEnrolment: {
+            required: boolean;
+        };
+        FactorPolicy: {
+            /** @description Every user with a console role must have a second factor. */
+            administrators: boolean;
+            companies: components["schemas"]["NamedRef"][];
+            businessProfiles: components["schemas"]["NamedRef"][];
+        };
+        FactorPolicyChange: {
+            /** @enum {string} */
+            scope: "administrators" | "company" | "businessProfile";
+            /** @description The company or business profile (not for `administrators`). */
+            uuid?: components["schemas"]["Uuid"];
+            required: boolean;
+        };
         /** @description Opaque; valid while the server runs (a stale one is a 400). */
         ActivityCursor: string;
         ActivityPage: {
@@ -1988,7 +2583,7 @@ export interface components {
         };
         BulkUserBody: {
             /** @enum {string} */
-            action: "activate" | "deactivate" | "assignBusinessProfile" | "assignVisibilityProfile" | "sendPasswordReset";
+            action: "activate" | "deactivate" | "assignBusinessProfile" | "assignVisibilityProfile" | "sendPasswordReset" | "requireSecondFactor";
             uuids: components["schemas"]["Uuid"][];
             /** @description The profile to assign (the two assign actions only). */
             value?: components["schemas"]["Uuid"] | null;
@@ -3059,6 +3654,31 @@ export interface components {
     };
     pathItems: never;
 }
+export type SchemaFactorId = components['schemas']['FactorId'];
+export type SchemaFactorKind = components['schemas']['FactorKind'];
+export type SchemaSecondFactorStep = components['schemas']['SecondFactorStep'];
+export type SchemaSecondFactorTicket = components['schemas']['SecondFactorTicket'];
+export type SchemaSecondFactorAnswer = components['schemas']['SecondFactorAnswer'];
+export type SchemaSecondFactorDone = components['schemas']['SecondFactorDone'];
+export type SchemaSecondFactorEnrolBody = components['schemas']['SecondFactorEnrolBody'];
+export type SchemaFactorEnrolment = components['schemas']['FactorEnrolment'];
+export type SchemaPasskeyOptions = components['schemas']['PasskeyOptions'];
+export type SchemaFactor = components['schemas']['Factor'];
+export type SchemaFactorAdded = components['schemas']['FactorAdded'];
+export type SchemaFactorRequirement = components['schemas']['FactorRequirement'];
+export type SchemaAccount = components['schemas']['Account'];
+export type SchemaOwnPasswordChange = components['schemas']['OwnPasswordChange'];
+export type SchemaTotpConfirm = components['schemas']['TotpConfirm'];
+export type SchemaPasskeyConfirm = components['schemas']['PasskeyConfirm'];
+export type SchemaFactorName = components['schemas']['FactorName'];
+export type SchemaPasswordAgain = components['schemas']['PasswordAgain'];
+export type SchemaRecoveryCodes = components['schemas']['RecoveryCodes'];
+export type SchemaOwnSessions = components['schemas']['OwnSessions'];
+export type SchemaUserFactors = components['schemas']['UserFactors'];
+export type SchemaRemoveUserFactors = components['schemas']['RemoveUserFactors'];
+export type SchemaRequireEnrolment = components['schemas']['RequireEnrolment'];
+export type SchemaFactorPolicy = components['schemas']['FactorPolicy'];
+export type SchemaFactorPolicyChange = components['schemas']['FactorPolicyChange'];
 export type SchemaActivityCursor = components['schemas']['ActivityCursor'];
 export type SchemaActivityPage = components['schemas']['ActivityPage'];
 export type SchemaActivityEvent = components['schemas']['ActivityEvent'];
@@ -3223,7 +3843,7 @@ export interface operations {
                      *       "success": true
                      *     }
                      */
-                    "application/json": components["schemas"]["LoginResponse"];
+                    "application/json": components["schemas"]["LoginResponse"] | components["schemas"]["SecondFactorStep"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3247,7 +3867,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The user is authenticated; follow `redirectUrl`. */
+            /**
+             * @description The user is authenticated; follow `redirectUrl`. Where the backend
+             *     offers a second factor (an extension), a user who has one or must
+             *     have one gets `SecondFactorStep` instead: the sign-in goes on with
+             *     `POST /auth/factor/verify`.
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3258,7 +3883,7 @@ export interface operations {
                      *       "redirectUrl": "https://app.example.com/userprofile/selfcallback?code=SplxlOBeZQQYbYS6WxSbIA&state=af0ifjsldkj"
                      *     }
                      */
-                    "application/json": components["schemas"]["RedirectResponse"];
+                    "application/json": components["schemas"]["RedirectResponse"] | components["schemas"]["SecondFactorStep"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3282,13 +3907,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A session exists; follow `redirectUrl`. */
+            /**
+             * @description A session exists; follow `redirectUrl`. A session opened without the
+             *     second factor its user now must give answers `SecondFactorStep`.
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RedirectResponse"];
+                    "application/json": components["schemas"]["RedirectResponse"] | components["schemas"]["SecondFactorStep"];
                 };
             };
             /** @description No sign-in session; show the form. */
@@ -4935,6 +5563,579 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    verifySecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorAnswer"];
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorDone"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["NotSaved"];
+        };
+    };
+    enrolSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorEnrolBody"];
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactorEnrolment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    startPasskeySignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorTicket"];
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyOptions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getAccountAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EffectiveAccess"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    changeOwnPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OwnPasswordChange"];
+            };
+        };
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["NotSaved"];
+        };
+    };
+    startTotpEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactorEnrolment"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    confirmTotpEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpConfirm"];
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactorAdded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["NotSaved"];
+        };
+    };
+    startPasskeyEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactorEnrolment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    confirmPasskeyEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyConfirm"];
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactorAdded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
+        };
+    };
+    renameOwnFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The factor's id. */
+                id: components["schemas"]["FactorId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FactorName"];
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Factor"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
+        };
+    };
+    removeOwnFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The factor's id. */
+                id: components["schemas"]["FactorId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordAgain"];
+            };
+        };
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["NotSaved"];
+        };
+    };
+    renewRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordAgain"];
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["NotSaved"];
+        };
+    };
+    listOwnSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnSessions"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    endOwnSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getUserFactors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's uuid. */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserFactors"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    removeUserFactors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's uuid. */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveUserFactors"];
+            };
+        };
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["NotSaved"];
+        };
+    };
+    requireUserEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The record's uuid. */
+                uuid: components["parameters"]["UuidPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequireEnrolment"];
+            };
+        };
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
+        };
+    };
+    getFactorPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactorPolicy"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    updateFactorPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FactorPolicyChange"];
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    /** @description Always `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactorPolicy"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["NotSaved"];
         };
     };
     listActivity: {

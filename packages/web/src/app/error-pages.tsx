@@ -9,8 +9,8 @@ import { pageTexts } from '@userprofile/shared/messages';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import { HOME_PATH, hasMalformedId, listOfEditPath } from '../lib/paths.ts';
-import { roleOf, useSession } from '../lib/session.ts';
+import { HOME_PATH, hasMalformedId, listOfEditPath, toAccount } from '../lib/paths.ts';
+import { isLoggedIn, roleOf, useSession } from '../lib/session.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { navItemsFor } from './nav-items.ts';
 
@@ -38,10 +38,14 @@ function BackLink({ to, label }: { to: string; label: string }) {
 export function ForbiddenPage() {
   const state = useHistoryState<{ from?: unknown } | null>();
   const refused = typeof state?.from === 'string' ? state.from : '';
-  const items = navItemsFor(roleOf(useSession((s) => s.user)));
+  const user = useSession((s) => s.user);
+  const items = navItemsFor(roleOf(user));
   // The menu's place of the refused page, if the role has it; the user list is everyone's.
-  // Someone without a console role has no screen to go back to (issue 34): no link then.
-  const back = items.find((item) => refused.startsWith(item.section)) ?? items[0];
+  // Someone without a console role has no screen of it to go back to, only their own account.
+  const back =
+    items.find((item) => refused.startsWith(item.section)) ??
+    items[0] ??
+    (isLoggedIn(user) ? { href: toAccount(), label: 'Your Account' } : undefined);
   return (
     <ErrorPage title={pageTexts.forbiddenTitle} text={pageTexts.forbiddenText}>
       {back ? <BackLink to={back.href} label={back.label} /> : null}

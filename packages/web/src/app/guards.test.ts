@@ -26,9 +26,17 @@ describe('checkAccess (spec §6)', () => {
     expect(checkAccess('topAdmin', user(['ERRIGAL_ADMIN']))).toBe('allow');
   });
 
-  it('user routes need a signed-in user with a console role', () => {
+  it('user routes need a signed-in user with a console role; one without lands on the account page', () => {
     expect(checkAccess('user', user(['SCO_ADMIN']))).toBe('allow');
-    expect(checkAccess('user', user([]))).toBe('forbidden');
-    expect(checkAccess('user', user(['SOME_OTHER_ROLE']))).toBe('forbidden');
+    expect(checkAccess('user', user([]))).toBe('account');
+    expect(checkAccess('user', user(['SOME_OTHER_ROLE']))).toBe('account');
+    expect(checkAccess('admin', user([]))).toBe('account');
+    expect(checkAccess('topAdmin', user(['SOME_OTHER_ROLE']))).toBe('account');
+  });
+
+  it('the account page is for anyone signed in, with a console role or without', () => {
+    expect(checkAccess('signedIn', user([]))).toBe('allow');
+    expect(checkAccess('signedIn', user(['SCO_ADMIN']))).toBe('allow');
+    expect(checkAccess('signedIn', null)).toBe('login');
   });
 });

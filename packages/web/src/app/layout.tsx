@@ -11,6 +11,7 @@ import { CARD_HEADER_ID, PAGE_HEADER_ID } from '../components/ui/page.tsx';
 import { useActivityOffered } from '../lib/activity.ts';
 import { getConfig } from '../lib/config.ts';
 import { applications } from '../lib/data/applications.ts';
+import { useFactorPolicyOffered } from '../lib/factor-policy.ts';
 import { BASE_PATH, href, toLogout } from '../lib/paths.ts';
 import { isLoggedIn, roleOf, useSession } from '../lib/session.ts';
 import { TOASTS_BELOW } from '../lib/toast-placement.ts';
@@ -20,7 +21,7 @@ import { loadApplicationInfo } from './app-info.ts';
 import { applyHeights } from './layout-heights.ts';
 import { checkCanAnswer, navItemsFor } from './nav-items.ts';
 import { HEADER_ELEMENT_ID, setUpSharedHeader } from './shared-header.ts';
-import { NavDrawer, SideNav } from './side-nav.tsx';
+import { AccountLink, NavDrawer, SideNav } from './side-nav.tsx';
 
 const HEADER_AREA_ID = 'app-header';
 
@@ -158,6 +159,9 @@ export function ShellLayout({ children }: { children: ReactNode }) {
   const canCheck = useCanCheck(signedIn ? roleOf(user) : null);
   // Asked once the first screen's calls are out of the way (lib/activity.ts); the entry shows where it answers.
   const activity = useActivityOffered(true, signedIn && roleOf(user) !== null);
+  // The same for the sign-in policy, which only an ERRIGAL_ADMIN sets.
+  const factorPolicy = useFactorPolicyOffered(signedIn && roleOf(user) === 'ERRIGAL_ADMIN');
+  const items = signedIn ? navItemsFor(roleOf(user), canCheck, activity, factorPolicy) : [];
   const headerReady = useSharedHeader(signedIn);
   const barColors = useSharedHeaderColors(headerReady);
   useLayoutHeights();
@@ -184,13 +188,16 @@ export function ShellLayout({ children }: { children: ReactNode }) {
             style={barColors ?? undefined}
             {...(signedIn ? { hideBelow: 'md' } : {})}
           >
+            {/* Everyone signed in has an account page, administrator or not. */}
+            {signedIn ? <AccountLink color="inherit" _hover={{ bg: 'whiteAlpha.200' }} /> : null}
             <ColorModeToggle color="inherit" _hover={{ bg: 'whiteAlpha.200' }} />
           </Flex>
         </Flex>
-        {signedIn ? <NavDrawer items={navItemsFor(roleOf(user), canCheck, activity)} /> : null}
+        {signedIn ? <NavDrawer items={items} /> : null}
       </Box>
       <Flex flex="1" minH="0" overflow="hidden">
-        {signedIn ? <SideNav items={navItemsFor(roleOf(user), canCheck, activity)} /> : null}
+        {/* Someone without a console role has no screen but their account: no empty menu beside it. */}
+        {items.length > 0 ? <SideNav items={items} /> : null}
         <Box as="main" id={MAIN_ID} tabIndex={-1} outline="none" flex="1" minW="0" minH="0" overflowY="auto" bg="bg">
           {children}
         </Box>

@@ -39,4 +39,10 @@ describe('navItemsFor (spec §2 side navigation)', () => {
     expect(labels('ERRIGAL_ADMIN')).toContain('OAuth2 Clients');
     expect(navItemsFor('ERRIGAL_ADMIN').find((i) => i.label === 'Applications')?.href).toBe('/profile/app/list');
   });
+  it('ERRIGAL_ADMIN alone gets the Sign-in Policy, where the backend keeps one, after OAuth2 Clients', () => {
+    expect(labels('ERRIGAL_ADMIN')).not.toContain('Sign-in Policy');
+    const top = navItemsFor('ERRIGAL_ADMIN', true, true, true).map((i) => i.label);
+    expect(top.slice(-3)).toEqual(['OAuth2 Clients', 'Sign-in Policy', 'Activity']);
+    expect(navItemsFor('ADMIN', true, true, true).map((i) => i.label)).not.toContain('Sign-in Policy');
+  });
 });

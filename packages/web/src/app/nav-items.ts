@@ -10,6 +10,7 @@ import {
   toAppProfileList,
   toAuthClientList,
   toBusinessProfileList,
+  toFactorPolicy,
   toUserList,
   toVisibilityProfileList,
 } from '../lib/paths.ts';
@@ -22,7 +23,8 @@ export type NavIcon =
   | 'applications'
   | 'applicationAdmin'
   | 'clients'
-  | 'activity';
+  | 'activity'
+  | 'policy';
 
 export interface NavItem {
   label: string;
@@ -38,8 +40,10 @@ export interface NavItem {
  * entry that can never answer is not offered); unknown until the applications
  * are loaded, when ADMIN and above are offered it. `activity`: the backend
  * keeps an activity log (an extension: a backend without it shows no entry).
+ * `factorPolicy`: the backend keeps a second-factor policy (an extension), which
+ * an ERRIGAL_ADMIN sets.
  */
-export function navItemsFor(role: Role | null, canCheck?: boolean, activity = false): NavItem[] {
+export function navItemsFor(role: Role | null, canCheck?: boolean, activity = false, factorPolicy = false): NavItem[] {
   // Someone signed in without a console role may open none of these (issue 34): nothing is offered.
   if (role === null) return [];
   const items: NavItem[] = [{ label: 'Users', href: toUserList(), icon: 'users', section: '/user/' }];
@@ -57,6 +61,9 @@ export function navItemsFor(role: Role | null, canCheck?: boolean, activity = fa
   }
   if (role === 'ERRIGAL_ADMIN') {
     items.push({ label: 'OAuth2 Clients', href: toAuthClientList(), icon: 'clients', section: '/authClient/' });
+    // Beside the clients: how everyone signs in to the suite is the provider's, like its clients.
+    if (factorPolicy)
+      items.push({ label: 'Sign-in Policy', href: toFactorPolicy(), icon: 'policy', section: '/signInPolicy' });
   }
   // Every role reads the log (the server lists each the events it may see); last, as it arrives after sign-in.
   if (activity) items.push({ label: 'Activity', href: toActivity(), icon: 'activity', section: '/activity' });

@@ -2,6 +2,7 @@
 // §2, each feature's routes spread in, the shell's own pages, and the
 // not-found route last.
 import { accessRoutes } from '../features/access/routes.ts';
+import { accountRoutes } from '../features/account/routes.ts';
 import { activityRoutes } from '../features/activity/routes.ts';
 import { applicationRoutes } from '../features/applications/routes.ts';
 import { authRoutes } from '../features/auth/routes.ts';
@@ -27,6 +28,7 @@ export const routes: readonly AppRoute[] = [
   ...authClientRoutes,
   ...accessRoutes,
   ...activityRoutes,
+  ...accountRoutes,
   { path: paths.forbidden, access: 'public', layout: 'shell', component: Forbidden },
   notFoundRoute,
 ];

@@ -5,7 +5,7 @@ import { globalMessages, pageTexts } from '@userprofile/shared/messages';
 import { Suspense, useEffect } from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
 import { currentPath, navigateTo } from '../lib/navigation.ts';
-import { HOME_PATH, isRecordId, toForbidden, toLoginStart } from '../lib/paths.ts';
+import { HOME_PATH, isRecordId, toAccount, toForbidden, toLoginStart } from '../lib/paths.ts';
 import { rememberReturnPath } from '../lib/return-path.ts';
 import { type AppRoute, lazyScreen, preloadScreen, setRoutePreloader, useScreensReady } from '../lib/routing.ts';
 import { useSession } from '../lib/session.ts';
@@ -40,6 +40,8 @@ function RouteView({ route, waiting }: { route: AppRoute; waiting: boolean }) {
     } else if (outcome === 'forbidden') {
       // The page refused is handed over, so the 403 page can lead back to the nearest place the role may go.
       navigateTo(toForbidden(), { replace: true, state: { from: currentPath() } });
+    } else if (outcome === 'account') {
+      navigateTo(toAccount(), { replace: true });
     }
   }, [outcome]);
 

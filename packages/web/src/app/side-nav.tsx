@@ -1,11 +1,24 @@
 // Side navigation (spec §2): the items the role allows, collapsible, the
 // choice remembered under menu_expanded.
-import { Box, Button, CloseButton, Drawer, Flex, IconButton, Portal, Stack, Text, Tooltip } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  type ButtonProps,
+  CloseButton,
+  Drawer,
+  Flex,
+  IconButton,
+  Portal,
+  Stack,
+  Text,
+  Tooltip,
+} from '@chakra-ui/react';
 import { type ReactElement, useState } from 'react';
 import type { IconType } from 'react-icons';
 import {
   LuAppWindow,
   LuBriefcase,
+  LuCircleUserRound,
   LuEye,
   LuHistory,
   LuKeyRound,
@@ -13,11 +26,13 @@ import {
   LuMenu,
   LuPanelLeftClose,
   LuPanelLeftOpen,
+  LuShieldCheck,
   LuShieldQuestion,
   LuUsers,
 } from 'react-icons/lu';
 import { Link, useLocation } from 'wouter';
 import { ColorModeToggle } from '../components/ui/color-mode-toggle.tsx';
+import { toAccount } from '../lib/paths.ts';
 import { storage } from '../lib/storage.ts';
 import type { NavIcon, NavItem } from './nav-items.ts';
 
@@ -30,7 +45,21 @@ const ICONS: Record<NavIcon, IconType> = {
   applicationAdmin: LuAppWindow,
   clients: LuKeyRound,
   activity: LuHistory,
+  policy: LuShieldCheck,
 };
+
+/** The header's link to the signed-in person's own account page. */
+export function AccountLink(props: Omit<ButtonProps, 'asChild' | 'children'>) {
+  const [location] = useLocation();
+  const here = location === toAccount();
+  return (
+    <Button asChild size="sm" variant="ghost" {...props}>
+      <Link href={toAccount()} aria-current={here ? 'page' : undefined}>
+        <LuCircleUserRound aria-hidden /> Account
+      </Link>
+    </Button>
+  );
+}
 
 /** Collapsed, an item shows only its icon: its name is its accessible name and a tooltip on hover and focus. */
 function NameTip({ name, show, children }: { name: string; show: boolean; children: ReactElement }) {
@@ -140,34 +169,38 @@ export function NavDrawer({ items }: { items: NavItem[] }) {
   const [open, setOpen] = useState(false);
   return (
     <Flex hideFrom="md" px="3" py="1.5" borderBottomWidth="1px" bg="bg.subtle" align="center">
-      <Drawer.Root open={open} onOpenChange={(d) => setOpen(d.open)} placement="start" size="xs">
-        <Drawer.Trigger asChild>
-          <Button size="sm" variant="ghost" aria-label="Open menu">
-            <LuMenu aria-hidden /> Menu
-          </Button>
-        </Drawer.Trigger>
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content>
-              <Drawer.Header>
-                <Drawer.Title>Menu</Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body px="0">
-                <Box as="nav" aria-label="Main">
-                  <NavList items={items} expanded onNavigate={() => setOpen(false)} />
-                </Box>
-              </Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close menu" />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
-      <Box ml="auto">
+      {/* Nothing to open for someone without a console role: their account is the link beside. */}
+      {items.length === 0 ? null : (
+        <Drawer.Root open={open} onOpenChange={(d) => setOpen(d.open)} placement="start" size="xs">
+          <Drawer.Trigger asChild>
+            <Button size="sm" variant="ghost" aria-label="Open menu">
+              <LuMenu aria-hidden /> Menu
+            </Button>
+          </Drawer.Trigger>
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content>
+                <Drawer.Header>
+                  <Drawer.Title>Menu</Drawer.Title>
+                </Drawer.Header>
+                <Drawer.Body px="0">
+                  <Box as="nav" aria-label="Main">
+                    <NavList items={items} expanded onNavigate={() => setOpen(false)} />
+                  </Box>
+                </Drawer.Body>
+                <Drawer.CloseTrigger asChild>
+                  <CloseButton size="sm" aria-label="Close menu" />
+                </Drawer.CloseTrigger>
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+      )}
+      <Flex ml="auto" align="center" gap="1">
+        <AccountLink />
         <ColorModeToggle />
-      </Box>
+      </Flex>
     </Flex>
   );
 }

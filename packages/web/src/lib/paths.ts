@@ -41,6 +41,10 @@ export const paths = {
   accessCheck: '/access/check',
   /** The activity log (an extension); the text query is in `?q=`. */
   activity: '/activity',
+  /** The signed-in person's own account (an extension; who they are from GET /me where it is not offered). */
+  account: '/account',
+  /** Who must have a second factor: every administrator, per company (an extension; ERRIGAL_ADMIN). */
+  factorPolicy: '/signInPolicy',
 
   authClientList: '/authClient/list',
   authClientNew: '/authClient/new',
@@ -145,6 +149,9 @@ export const toAccessCheck = (question: AccessQuestion = {}) =>
 
 /** The activity log showing the events a text query selects (`actor:alice kind:user`); none: every event. */
 export const toActivity = (q = '') => withQuery(paths.activity, { q: q.trim() });
+
+export const toAccount = () => paths.account;
+export const toFactorPolicy = () => paths.factorPolicy;
 
 export const toAuthClientList = () => paths.authClientList;
 export const toAuthClientNew = () => paths.authClientNew;

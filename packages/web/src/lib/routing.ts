@@ -3,10 +3,11 @@
 import { type ComponentType, type LazyExoticComponent, lazy, useEffect, useReducer } from 'react';
 
 /**
- * Who may open a route (spec §2, §6): anyone; any signed-in user; ADMIN or
- * ERRIGAL_ADMIN; ERRIGAL_ADMIN only.
+ * Who may open a route (spec §2, §6): anyone; any signed-in user with a
+ * console role; ADMIN or ERRIGAL_ADMIN; ERRIGAL_ADMIN only; anyone signed in,
+ * with a console role or without (the account page).
  */
-export type Access = 'public' | 'user' | 'admin' | 'topAdmin';
+export type Access = 'public' | 'user' | 'admin' | 'topAdmin' | 'signedIn';
 
 export interface AppRoute {
   /** wouter pattern, relative to /userprofile. */

@@ -12,6 +12,7 @@ import { bindReturnPath } from '../../lib/return-path.ts';
 import { storage } from '../../lib/storage.ts';
 import { storeToken } from '../../lib/token.ts';
 import { type AuthorizeRequest, type IssuerRule, selfAuthorizePath, ssoAuthorizeUrl } from './authorize-request.ts';
+import { type SecondFactor, secondFactorOf } from './second-factor.ts';
 
 export async function frontendConfig() {
   const { data } = await api().GET('/api/v1/auth/frontendconfig');
@@ -58,29 +59,54 @@ export async function selfSignInIssuer(): Promise<IssuerRule | null> {
   return started?.issuer !== undefined ? started.issuer : providerIssuer();
 }
 
-/** POST /auth/session: the redirect URL when the browser already has a sign-in session, else null (204). */
-export async function reuseSession(authorizeRequest: AuthorizeRequest): Promise<string | null> {
+/**
+ * POST /auth/session: the redirect URL when the browser already has a sign-in
+ * session, null when it has none (204), or the second factor that session
+ * still owes (./second-factor.ts; a session from before its user had to give one).
+ */
+export async function reuseSession(authorizeRequest: AuthorizeRequest): Promise<string | SecondFactor | null> {
   const { data } = await api().POST('/api/v1/auth/session', { body: { authorizeRequest } });
-  return data?.redirectUrl ?? null;
+  return secondFactorOf(data) ?? (data && 'redirectUrl' in data ? (data.redirectUrl ?? null) : null);
 }
 
-/** POST /userprofile/login (form-encoded): true when the credentials were accepted. */
-export async function logIn(username: string, password: string): Promise<boolean> {
+/**
+ * POST /userprofile/login (form-encoded): true when the credentials were
+ * accepted, or the second factor they must be followed by.
+ */
+export async function logIn(username: string, password: string): Promise<boolean | SecondFactor> {
   const { data } = await api().POST('/login', {
     body: { username, password },
     bodySerializer: (body) => formEncoded(body as Record<string, string>),
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
   });
-  return data?.success === true;
+  return secondFactorOf(data) ?? (data && 'success' in data ? data.success === true : false);
 }
 
-/** POST /auth/authorize: the URL to send the browser to (the client's redirect with code and state). */
-export async function authorize(authorizeRequest: AuthorizeRequest, token?: string): Promise<string> {
+/**
+ * POST /auth/authorize: the URL to send the browser to (the client's redirect
+ * with code and state), or the second factor its user must give first.
+ */
+export async function authorizeOrStep(
+  authorizeRequest: AuthorizeRequest,
+  token?: string,
+): Promise<string | SecondFactor> {
   const { data } = await api().POST('/api/v1/auth/authorize', {
     body: token ? { authorizeRequest, token } : { authorizeRequest },
   });
-  if (!data?.redirectUrl) throw new Error('POST /auth/authorize answered no redirectUrl');
+  const step = secondFactorOf(data);
+  if (step) return step;
+  if (!data || !('redirectUrl' in data) || !data.redirectUrl)
+    throw new Error('POST /auth/authorize answered no redirectUrl');
   return data.redirectUrl;
+}
+
+/** POST /auth/authorize where no step can be taken (the Enterprise SSO callback): the URL to follow. */
+export async function authorize(authorizeRequest: AuthorizeRequest, token?: string): Promise<string> {
+  const next = await authorizeOrStep(authorizeRequest, token);
+  if (typeof next !== 'string') {
+    throw new Error('POST /auth/authorize asked for a second factor, which this sign-in cannot give');
+  }
+  return next;
 }
 
 /**

@@ -56,6 +56,7 @@ import {
 import { readCloneState, writeCloneState } from './clone-state.ts';
 import { deactivateLeftUsers } from './deactivate-left.ts';
 import { type Dependants, useDependants } from './dependants.ts';
+import { ProfileFactorRequirement } from './factor-requirement.tsx';
 import { ProfileBasicFields, ProfileEditorFrame, ProfileEditorPending } from './profile-editor.tsx';
 import { useProfileEditor } from './use-profile-editor.ts';
 
@@ -227,6 +228,8 @@ function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
               ) : null}
             </Fieldset.Root>
           </ReadOnlyScope>
+          {/* Saved as it is turned, apart from the form (and so outside its read-only scope). */}
+          {uuid ? <ProfileFactorRequirement uuid={uuid} readOnly={readOnly} /> : null}
         </Tabs.Content>
         {isNew ? null : (
           <Tabs.Content value="users">

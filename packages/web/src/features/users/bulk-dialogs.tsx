@@ -230,7 +230,7 @@ function outcomeOf(
   for (const { step, result } of ran.steps) {
     const done = new Set(result.results.filter((r) => r.result === 'done').map((r) => r.uuid));
     if (step.action === 'activate' || step.action === 'deactivate') applyBulkChange(done, { action: step.action });
-    else if (step.action !== 'sendPasswordReset' && step.profile)
+    else if ((step.action === 'assignBusinessProfile' || step.action === 'assignVisibilityProfile') && step.profile)
       applyBulkChange(done, { action: step.action, profile: step.profile });
     total.done += result.done;
     total.unchanged += result.unchanged;

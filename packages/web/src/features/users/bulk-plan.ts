@@ -94,7 +94,8 @@ export function undoPlan(
     return { steps: [{ action: 'deactivate', uuids: [...changed], profile: null }], cannot: 0 };
   if (action === 'deactivate')
     return { steps: [{ action: 'activate', uuids: [...changed], profile: null }], cannot: 0 };
-  if (action === 'sendPasswordReset') return null;
+  // Nor a request to enrol (each user's editor withdraws it, one by one).
+  if (action === 'sendPasswordReset' || action === 'requireSecondFactor') return null;
   const field = action === 'assignBusinessProfile' ? 'businessProfile' : 'visibilityProfile';
   const back = new Map<string, BulkStep>();
   let cannot = 0;

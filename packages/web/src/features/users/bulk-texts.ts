@@ -10,6 +10,7 @@ export const BULK_LABELS: Record<BulkAction, string> = {
   assignBusinessProfile: 'Assign business profile',
   assignVisibilityProfile: 'Assign visibility profile',
   sendPasswordReset: 'Send password reset e-mail',
+  requireSecondFactor: 'Require a second factor',
 };
 
 /** The question before the action: what will happen, in numbers. */
@@ -25,6 +26,8 @@ export function bulkQuestion(action: BulkAction, count: number, profile: string 
       return `Give ${users(count)} the visibility profile ${profile ? `'${profile}'` : '(choose one)'}: what they see becomes what it allows`;
     case 'sendPasswordReset':
       return `Send ${users(count)} a password reset e-mail: each gets a new link that works once, within one hour`;
+    case 'requireSecondFactor':
+      return `Require ${users(count)} to add a second factor at their next sign-in: those who have one already stay as they are`;
   }
 }
 
@@ -34,6 +37,7 @@ const DONE: Record<BulkAction, string> = {
   assignBusinessProfile: 'given the business profile',
   assignVisibilityProfile: 'given the visibility profile',
   sendPasswordReset: 'sent a password reset e-mail',
+  requireSecondFactor: 'asked to add a second factor at their next sign-in',
 };
 
 const UNCHANGED: Record<BulkAction, string> = {
@@ -42,6 +46,7 @@ const UNCHANGED: Record<BulkAction, string> = {
   assignBusinessProfile: 'already had it',
   assignVisibilityProfile: 'already had it',
   sendPasswordReset: '',
+  requireSecondFactor: 'already have one',
 };
 
 /** The result line: '35 users deactivated, 1 already inactive, 2 refused.' */
@@ -65,6 +70,7 @@ export function undoQuestion(action: BulkAction, count: number, profile: string 
     case 'assignVisibilityProfile':
       return `Give the ${users(count)} just given '${profile}' their previous visibility profile back${kept}`;
     case 'sendPasswordReset':
+    case 'requireSecondFactor':
       return '';
   }
 }

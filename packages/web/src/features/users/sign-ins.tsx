@@ -5,12 +5,13 @@
 // serves all (GET /user/{uuid}/signIns); a caller who may not change the user
 // (403) or a backend without the call is told so; a backend that lists the
 // sessions but cannot end one steps aside to Sign out everywhere.
-import { Alert, Badge, Box, Button, Heading, HStack, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Button, Heading, HStack, Stack, Tabs, Text } from '@chakra-ui/react';
 import { signInTexts } from '@userprofile/shared/messages';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { DataState } from '../../components/ui/data-state.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
+import { SessionCard } from '../../components/ui/session-card.tsx';
 import { failureReason, isApiError, isNotOffered } from '../../lib/api/errors.ts';
 import { useOffer } from '../../lib/extensions.ts';
 import { whenText } from '../../lib/history-format.ts';
@@ -231,74 +232,5 @@ function SignOutOneText({ session, mine }: { session: SignInSession; mine: boole
       </Text>
       {mine ? <Text fontWeight="medium">{signInTexts.signOutOneSelf}</Text> : null}
     </>
-  );
-}
-
-function SessionCard({
-  session,
-  mine,
-  onSignOut,
-}: {
-  session: SignInSession;
-  /** The session of this console, in this browser. */
-  mine: boolean;
-  /** Absent where the backend cannot end one session. */
-  onSignOut?: () => void;
-}) {
-  const now = new Date();
-  const started = whenText(session.startedAt, now);
-  const used = whenText(session.lastUsedAt, now);
-  const apps = session.clients.map((c) => c.name).join(', ');
-  return (
-    <Box
-      as="li"
-      borderWidth="1px"
-      borderRadius="md"
-      p="3"
-      data-session={session.id}
-      {...(mine ? { 'data-mine': '' } : {})}
-    >
-      {mine || onSignOut ? (
-        <HStack justify="space-between" gap="3" mb="2" wrap="wrap">
-          {mine ? <Badge colorPalette="blue">{signInTexts.thisSession}</Badge> : <span />}
-          {onSignOut ? (
-            <Button
-              type="button"
-              size="xs"
-              variant="outline"
-              colorPalette="red"
-              aria-label={signInTexts.signOutOneLabel(`${started.absolute} (${started.relative})`)}
-              onClick={onSignOut}
-            >
-              {signInTexts.signOutOne}
-            </Button>
-          ) : null}
-        </HStack>
-      ) : null}
-      <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="3">
-        <Field label={signInTexts.started} title={started.precise}>
-          {`${started.absolute} (${started.relative})`}
-        </Field>
-        <Field label={signInTexts.lastUsed} title={used.precise}>
-          {`${used.absolute} (${used.relative})`}
-        </Field>
-        <Field label={signInTexts.address}>{session.address ?? signInTexts.noAddress}</Field>
-        <Field label={signInTexts.method}>{signInTexts.methods[session.method]}</Field>
-        <Field label={signInTexts.applications}>{apps || signInTexts.noApplications}</Field>
-      </SimpleGrid>
-    </Box>
-  );
-}
-
-function Field({ label, title, children }: { label: string; title?: string; children: string }) {
-  return (
-    <Stack gap="0.5" minW="0">
-      <Text fontSize="xs" color="fg.muted">
-        {label}
-      </Text>
-      <Text fontSize="sm" overflowWrap="anywhere" {...(title ? { title } : {})}>
-        {children}
-      </Text>
-    </Stack>
   );
 }

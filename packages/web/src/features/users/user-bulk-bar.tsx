@@ -1,11 +1,13 @@
 // The bulk actions of the Users list (issue 27): how many users are selected,
 // "Select all N matching", the actions (Activate, Deactivate, assign a
-// business or visibility profile, send a password reset e-mail); the
-// dialog, its result and the Undo are ./bulk-dialogs.tsx.
+// business or visibility profile, send a password reset e-mail, require a
+// second factor where the backend has them); the dialog, its result and the
+// Undo are ./bulk-dialogs.tsx.
 import { Box, Button, Flex, Menu, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState } from 'react';
 import { LuChevronDown } from 'react-icons/lu';
 import type { BulkAction } from '../../lib/bulk-users/bulk-call.ts';
+import { useOffer } from '../../lib/extensions.ts';
 import { BulkDialog, type BulkRequest, type Outcome, OutcomePanel } from './bulk-dialogs.tsx';
 import { BULK_LABELS } from './bulk-texts.ts';
 import type { User } from './list-view.ts';
@@ -19,6 +21,7 @@ const ACTIONS: readonly BulkAction[] = [
   'assignBusinessProfile',
   'assignVisibilityProfile',
   'sendPasswordReset',
+  'requireSecondFactor',
 ];
 
 export function UserBulkBar({
@@ -36,6 +39,10 @@ export function UserBulkBar({
   canAssign: boolean;
 }) {
   const selected = useSelection((s) => s.uuids);
+  // Not offered once the backend is known to keep no second factors.
+  const requireOffer = useOffer('requireUserEnrolment');
+  const factorsOffer = useOffer('getUserFactors');
+  const factors = requireOffer !== 'not-offered' && factorsOffer !== 'not-offered';
   const [asking, setAsking] = useState<BulkRequest | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const users = useMemo(() => new Map(rows.map((u) => [u.uuid, u])), [rows]);
@@ -73,7 +80,9 @@ export function UserBulkBar({
             <Portal>
               <Menu.Positioner>
                 <Menu.Content>
-                  {ACTIONS.filter((a) => canAssign || !a.startsWith('assign')).map((a) => (
+                  {ACTIONS.filter(
+                    (a) => (canAssign || !a.startsWith('assign')) && (factors || a !== 'requireSecondFactor'),
+                  ).map((a) => (
                     <Menu.Item key={a} value={a}>
                       {BULK_LABELS[a]}
                     </Menu.Item>

@@ -45,6 +45,7 @@ import { elementConfig, fetchUser, saveUser, sendPasswordReset } from './api.ts'
 import { EFFECTIVE_ACCESS_TAB, EffectiveAccessTabContent } from './effective-access.tsx';
 import type { User } from './list-view.ts';
 import { SIGN_INS_TAB, SignInLockNotice, SignInsTabContent, useSignIns } from './sign-ins.tsx';
+import { FACTORS_TAB, UserFactorsTabContent, UserFactorsTabTrigger } from './user-factors.tsx';
 import {
   categoryTabs,
   changeBusinessProfile,
@@ -176,7 +177,8 @@ function UserEditor({ uuid }: { uuid: string | null }) {
   const profile = lookups?.businessProfiles.find((p) => p.uuid === form?.businessProfileUuid);
   const tabs = useMemo(() => (lookups ? categoryTabs(lookups.config, profile) : []), [lookups, profile]);
   const isNew = uuid === null;
-  const recordTab = !isNew && (tab === HISTORY_TAB || tab === EFFECTIVE_ACCESS_TAB || tab === SIGN_INS_TAB);
+  const recordTab =
+    !isNew && (tab === HISTORY_TAB || tab === EFFECTIVE_ACCESS_TAB || tab === SIGN_INS_TAB || tab === FACTORS_TAB);
   const activeTab = tab === 'basic' || recordTab || tabs.some((t) => t.category === tab) ? tab : 'basic';
   const title = isNew ? 'Creating New User' : 'Editing User';
 
@@ -286,6 +288,7 @@ function UserEditor({ uuid }: { uuid: string | null }) {
                     <Tabs.Trigger value={EFFECTIVE_ACCESS_TAB}>{historyTexts.effectiveAccessTab}</Tabs.Trigger>
                   ) : null}
                   {uuid && actable ? <Tabs.Trigger value={SIGN_INS_TAB}>{signInTexts.tab}</Tabs.Trigger> : null}
+                  {uuid && actable ? <UserFactorsTabTrigger /> : null}
                   {uuid ? <Tabs.Trigger value={HISTORY_TAB}>{historyTexts.historyTab}</Tabs.Trigger> : null}
                 </Tabs.List>
                 <Tabs.Content value="basic">
@@ -388,6 +391,14 @@ function UserEditor({ uuid }: { uuid: string | null }) {
                     username={actable.username}
                     self={actable.username === session?.username}
                     state={signIns}
+                  />
+                ) : null}
+                {uuid && actable ? (
+                  <UserFactorsTabContent
+                    uuid={uuid}
+                    username={actable.username}
+                    self={actable.username === session?.username}
+                    record={record}
                   />
                 ) : null}
                 {uuid ? <HistoryTabContent kind="user" uuid={uuid} record={record} /> : null}

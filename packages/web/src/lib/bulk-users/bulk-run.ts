@@ -7,6 +7,7 @@
 import type { components } from '@userprofile/shared/generated/api';
 import { api, expectFailure } from '../api/client.ts';
 import { isApiError, NotOfferedError } from '../api/errors.ts';
+import { callExtension } from '../extensions.ts';
 import { forEachLimited } from '../limited.ts';
 import { type BulkAction, type BulkResult, bulkUserAction } from './bulk-call.ts';
 
@@ -160,8 +161,19 @@ async function oneRow(
       case 'sendPasswordReset':
         await api().POST('/api/v1/password/reset', { body: user, middleware: quiet() });
         return { uuid, result: 'done' };
+      case 'requireSecondFactor':
+        // The user editor's own call (an extension): a backend without bulk calls may lack it too.
+        await callExtension('requireUserEnrolment', async (offer) => {
+          await api().POST('/api/v1/user/{uuid}/factors/require', {
+            params: { path: { uuid } },
+            body: { required: true },
+            middleware: [...offer, ...quiet()],
+          });
+        });
+        return { uuid, result: 'done' };
     }
   } catch (error) {
+    if (error instanceof NotOfferedError) return refused(uuid, 'This backend does not offer second factors');
     return refused(uuid, reasonOf(error));
   }
 }

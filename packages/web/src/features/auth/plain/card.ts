@@ -78,23 +78,36 @@ export function errorNotice(text: string): HTMLElement {
 
 let fieldCount = 0;
 
-/** A required field: its label, the input, and a message under it when set. */
+/**
+ * A field (required unless `optional`): its label, the input, and a message
+ * under it when set. `inputMode` and `maxLength` suit codes (the second
+ * factor's), which are typed, not checked by spelling.
+ */
 export function field(options: {
   label: string;
   name: string;
   type?: 'password';
   autoComplete: string;
   autoFocus?: boolean;
+  optional?: boolean;
+  inputMode?: 'numeric' | 'text';
+  maxLength?: number;
+  code?: boolean;
+  placeholder?: string;
 }): { element: HTMLElement; input: HTMLInputElement; setError(text: string | null): void } {
   const id = `si-field-${++fieldCount}`;
   const input = h('input', {
     id,
-    class: 'si-input',
+    class: options.code ? 'si-input si-code-input' : 'si-input',
     name: options.name,
     type: options.type ?? 'text',
     autocomplete: options.autoComplete,
-    required: true,
-    'aria-required': 'true',
+    required: !options.optional,
+    'aria-required': options.optional ? null : 'true',
+    inputmode: options.inputMode,
+    maxlength: options.maxLength,
+    placeholder: options.placeholder,
+    ...(options.code ? { spellcheck: 'false', autocapitalize: 'off', autocorrect: 'off' } : {}),
   });
   const message = h('div', { id: `${id}-error`, class: 'si-field-error', hidden: true });
   const element = h(

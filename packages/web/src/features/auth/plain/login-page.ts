@@ -13,7 +13,8 @@ import { href, paths, toForgotPassword, toLoginStart } from '../../../lib/paths.
 import { carryToastsAcrossLoad, notify } from '../../../lib/toaster.ts';
 import { askForAfterSignIn, isConsoleSignIn } from '../after-sign-in.ts';
 import { type AuthorizeRequest, parseAuthorizeQuery } from '../authorize-request.ts';
-import { authorize, logIn, reuseSession, startSelfLogin, startSsoLogin } from '../sign-in.ts';
+import type { AfterStep, SecondFactor } from '../second-factor.ts';
+import { authorizeOrStep, logIn, reuseSession, startSelfLogin, startSsoLogin } from '../sign-in.ts';
 import { button, errorNotice, field, loadingText, mountCard, type PageHost, pageLink } from './card.ts';
 import { h } from './dom.ts';
 import { startFailed } from './login-start-page.ts';
@@ -56,8 +57,11 @@ function follow(url: string): void {
 export function mountLoginPage(container: HTMLElement, host: PageHost, start?: Promise<string>): () => void {
   const page = mountCard(container, 'Sign in');
   let alive = true;
+  /** Stops a second factor step being shown (its expiry timer). */
+  let stopStep: (() => void) | null = null;
   const unmount = () => {
     alive = false;
+    stopStep?.();
     page.unmount();
   };
   const redirecting = (text: string) => page.body.replaceChildren(loadingText(text));
@@ -111,6 +115,62 @@ export function mountLoginPage(container: HTMLElement, host: PageHost, start?: P
     }
   };
 
+  /** The form again (a step given up or expired), with what to say. */
+  const backToForm = (text: string | null) => {
+    stopStep?.();
+    stopStep = null;
+    password.input.value = '';
+    page.body.replaceChildren(form);
+    setError(text);
+    (username.input.value ? password.input : username.input).focus();
+  };
+
+  /**
+   * The second factor the backend asked for (./second-factor-step.ts, loaded
+   * now: a backend that never asks for one never loads it). Verified, the
+   * sign-in goes on as the password's would have.
+   */
+  const showStep = async (step: SecondFactor, request: AuthorizeRequest) => {
+    const { mountSecondFactorStep } = await import('./second-factor-step.ts');
+    if (!alive) return;
+    stopStep?.();
+    stopStep = mountSecondFactorStep(step, {
+      body: page.body,
+      isAlive: () => alive,
+      unknownReason: loginMessages.failed,
+      account: username.input.value.trim(),
+      restart: backToForm,
+      done: (next) => void afterStep(next, request),
+    });
+  };
+
+  /** After the password (and any second factor): the client's redirect, or the step authorize asks for first. */
+  const authorizeNow = async (request: AuthorizeRequest) => {
+    const next = await authorizeOrStep(request);
+    if (!alive) return;
+    if (typeof next === 'string') {
+      redirecting('Signing in...');
+      follow(next);
+    } else await showStep(next, request);
+  };
+
+  const afterStep = async (next: AfterStep, request: AuthorizeRequest) => {
+    stopStep = null;
+    if ('follow' in next) {
+      redirecting('Signing in...');
+      follow(next.follow);
+      return;
+    }
+    redirecting('Signing in...');
+    try {
+      await authorizeNow(request);
+    } catch (e) {
+      const text = failureText(e);
+      if (text === loginMessages.failed) console.error('Sign-in failed after the second factor', e);
+      if (alive) backToForm(text);
+    }
+  };
+
   const submit = async (event: Event) => {
     event.preventDefault();
     if (busy) return;
@@ -126,14 +186,16 @@ export function mountLoginPage(container: HTMLElement, host: PageHost, start?: P
       // Typed before the console's own request was ready: it is moments away.
       const request = await ready;
       if (!request) return;
-      if (!(await logIn(name, password.input.value))) {
+      const answer = await logIn(name, password.input.value);
+      if (answer === false) {
         setError(loginMessages.failed);
         return;
       }
-      const redirectUrl = await authorize(request);
-      if (!alive) return;
-      redirecting('Signing in...');
-      follow(redirectUrl);
+      if (answer !== true) {
+        await showStep(answer, request);
+        return;
+      }
+      await authorizeNow(request);
     } catch (e) {
       const text = failureText(e);
       // Wrong credentials and lockouts are answers, not faults: only the unexplained failure is logged.
@@ -173,11 +235,18 @@ export function mountLoginPage(container: HTMLElement, host: PageHost, start?: P
     if (!request || !alive) return;
     if (isConsoleSignIn(request)) askForAfterSignIn('prefetch');
     try {
-      const redirectUrl = await reuseSession(request);
-      if (!redirectUrl || !alive) return;
+      const session = await reuseSession(request);
+      if (!session || !alive) return;
+      if (typeof session !== 'string') {
+        // A session opened before its user had to give a second factor: it is asked for now, unless
+        // the person is already signing in with the form (whose answer will ask for it too).
+        if (!busy && !stopStep) await showStep(session, request);
+        return;
+      }
       redirecting('Signing in...');
       // Signed in without a word typed: what the page was saying (why a new sign-in began) is still
       // unread. It goes with the console's own sign-in (this origin), not to another application.
+      const redirectUrl = session;
       if (new URL(redirectUrl, window.location.href).origin === window.location.origin) carryToastsAcrossLoad();
       follow(redirectUrl);
     } catch (e) {
