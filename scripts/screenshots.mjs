@@ -2,9 +2,9 @@
 // whenever a screen changes. Builds the console when it has not been built,
 // starts the dev backend on a spare port with a data folder of its own (seeded
 // afresh), signs in through the real flow as provider.admin and writes PNGs
-// of six screens, light and dark, at 1280x800 (the activity log and the
-// second factor's sign-in step and enrolment at 390x844 too) into
-// docs/screenshots/.
+// of its screens, light and dark, at 1280x800 (the activity log, the account
+// page, a user's second factors and the second factor's sign-in step and
+// enrolment at 390x844 too) into docs/screenshots/.
 // Any failure ends the run with one line on stderr and exit code 1.
 import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
@@ -88,6 +88,35 @@ const SHOTS = [
       await page.getByLabel('Username', { exact: true }).waitFor();
     },
   },
+  // The account page (provider.admin's: its authenticator app and the rule for administrators) and a user's
+  // factors on the user screen (sco.admin's), at both sizes.
+  ...[VIEWPORT, PHONE].flatMap((viewport) => {
+    const phone = viewport === PHONE ? '-phone' : '';
+    return [
+      {
+        name: `account${phone}`,
+        viewport,
+        async open(page, { base }) {
+          await page.goto(`${base}/account`);
+          await heading(page, 'Your Account');
+          await page.locator('[data-factor="Work phone"]').waitFor();
+          await page.locator('[data-own-sessions]').waitFor();
+          await page.locator('[data-section="access"] [data-effective-access]').waitFor();
+        },
+      },
+      {
+        name: `user-factors${phone}`,
+        viewport,
+        async open(page, { base, api }) {
+          const sco = await api('/user/username/sco.admin');
+          await page.goto(`${base}/user/edit/${sco.uuid}`);
+          await heading(page, 'Editing User');
+          await page.getByRole('tab', { name: 'Second Factor' }).click();
+          await page.locator('[data-user-factors] [data-factor="Phone"]').waitFor();
+        },
+      },
+    ];
+  }),
   // The second factor at sign-in (seedSecondFactor): sco.admin has an authenticator app, and every
   // administrator must have a factor, so customer.admin, who has none, enrols one.
   ...[VIEWPORT, PHONE].flatMap((viewport) => {
@@ -162,6 +191,15 @@ async function seedSecondFactor(page, browser, base) {
   });
   if (confirmed.status !== 200) throw new Error(`POST /account/factors/totp/confirm answered ${confirmed.status}`);
   await sco.close();
+  // provider.admin, whose account page is shot, has one too (its session, opened before the rule, goes on).
+  const own = await call(page, 'POST', '/account/factors/totp', {});
+  if (own.status !== 200) throw new Error(`POST /account/factors/totp answered ${own.status}`);
+  const added = await call(page, 'POST', '/account/factors/totp/confirm', {
+    enrolment: own.json.enrolment,
+    code: totpNow(own.json.secret),
+    name: 'Work phone',
+  });
+  if (added.status !== 200) throw new Error(`POST /account/factors/totp/confirm answered ${added.status}`);
   const policy = await call(page, 'POST', '/factorPolicy/update', { scope: 'administrators', required: true });
   if (policy.status !== 200) throw new Error(`POST /factorPolicy/update answered ${policy.status}`);
 }

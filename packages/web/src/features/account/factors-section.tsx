@@ -216,21 +216,36 @@ export function FactorsSection({ account, onChange }: { account: Account; onChan
   );
 }
 
-/** A dialog of this section: open while mounted, closed by its own buttons or Escape. */
+/** The form a dialog of this section holds: its submit button's label, whether it is under way, and what it does. */
+interface DialogForm {
+  label: string;
+  busy: boolean;
+  disabled?: boolean;
+  onSubmit: () => Promise<void>;
+}
+
+/**
+ * A dialog of this section: open while mounted, closed by its own buttons or
+ * Escape. With `form`, its body is a form (Enter in a field submits) and its
+ * footer Cancel and the form's button; without, `footer` as given.
+ */
 function SectionDialog({
   title,
   onClose,
   footer,
+  form,
   children,
   closable = true,
 }: {
   title: string;
   onClose: () => void;
-  footer: ReactNode;
+  footer?: ReactNode;
+  form?: DialogForm;
   children: ReactNode;
   /** False while the recovery codes show: only their own button closes it (no click beside it). */
   closable?: boolean;
 }) {
+  const submit = () => void form?.onSubmit();
   return (
     <Dialog.Root
       open
@@ -248,8 +263,41 @@ function SectionDialog({
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
-            <Dialog.Footer>{footer}</Dialog.Footer>
+            <Dialog.Body>
+              {form ? (
+                <form
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    submit();
+                  }}
+                >
+                  {children}
+                  <button type="submit" hidden />
+                </form>
+              ) : (
+                children
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              {form ? (
+                <>
+                  <Button size="sm" variant="outline" onClick={onClose} disabled={form.busy}>
+                    {t.cancel}
+                  </Button>
+                  <Button
+                    size="sm"
+                    colorPalette="blue"
+                    onClick={submit}
+                    loading={form.busy}
+                    disabled={form.disabled === true}
+                  >
+                    {form.label}
+                  </Button>
+                </>
+              ) : (
+                footer
+              )}
+            </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
@@ -310,16 +358,7 @@ function TotpDialog({
     <SectionDialog
       title={t.totpTitle}
       onClose={onClose}
-      footer={
-        <>
-          <Button size="sm" variant="outline" onClick={onClose} disabled={busy}>
-            {t.cancel}
-          </Button>
-          <Button size="sm" colorPalette="blue" onClick={() => void submit()} loading={busy} disabled={!enrolment}>
-            {t.add}
-          </Button>
-        </>
-      }
+      form={{ label: t.add, busy, disabled: !enrolment, onSubmit: submit }}
     >
       {startError ? (
         <Notice status="error">{startError}</Notice>
@@ -328,44 +367,35 @@ function TotpDialog({
           Loading...
         </Text>
       ) : (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <Stack gap="4" align="stretch">
-            <Text>{t.totpScan}</Text>
-            <Stack align="center">
-              <QrCode text={enrolment.uri} label="QR code of the authenticator app's key" size={184} />
-            </Stack>
-            <Stack gap="1">
-              <Text fontSize="sm" fontWeight="medium">
-                {t.totpKey}
-              </Text>
-              <HStack gap="2">
-                <Text fontFamily="mono" fontSize="sm" overflowWrap="anywhere" data-totp-key flex="1">
-                  {groupedKey(enrolment.secret)}
-                </Text>
-                <CopyButton value={enrolment.secret} label="Copy key" />
-              </HStack>
-            </Stack>
-            <TextField
-              label={t.totpCode}
-              value={code}
-              onChange={setCode}
-              autoComplete="one-time-code"
-              required
-              monospace
-              helper={t.totpCodeHelp}
-              error={errors.code}
-            />
-            <TextField label={t.factorName} value={name} onChange={setName} required error={errors.name} />
-            {errors.form ? <Notice status="error">{errors.form}</Notice> : null}
-            {/* Enter in a field submits. */}
-            <button type="submit" hidden />
+        <Stack gap="4" align="stretch">
+          <Text>{t.totpScan}</Text>
+          <Stack align="center">
+            <QrCode text={enrolment.uri} label="QR code of the authenticator app's key" size={184} />
           </Stack>
-        </form>
+          <Stack gap="1">
+            <Text fontSize="sm" fontWeight="medium">
+              {t.totpKey}
+            </Text>
+            <HStack gap="2">
+              <Text fontFamily="mono" fontSize="sm" overflowWrap="anywhere" data-totp-key flex="1">
+                {groupedKey(enrolment.secret)}
+              </Text>
+              <CopyButton value={enrolment.secret} label="Copy key" />
+            </HStack>
+          </Stack>
+          <TextField
+            label={t.totpCode}
+            value={code}
+            onChange={setCode}
+            autoComplete="one-time-code"
+            required
+            monospace
+            helper={t.totpCodeHelp}
+            error={errors.code}
+          />
+          <TextField label={t.factorName} value={name} onChange={setName} required error={errors.name} />
+          {errors.form ? <Notice status="error">{errors.form}</Notice> : null}
+        </Stack>
       )}
     </SectionDialog>
   );
@@ -410,33 +440,12 @@ function PasskeyDialog({
   };
 
   return (
-    <SectionDialog
-      title={t.passkeyTitle}
-      onClose={onClose}
-      footer={
-        <>
-          <Button size="sm" variant="outline" onClick={onClose} disabled={busy}>
-            {t.cancel}
-          </Button>
-          <Button size="sm" colorPalette="blue" onClick={() => void submit()} loading={busy}>
-            {t.continue}
-          </Button>
-        </>
-      }
-    >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="4">
-          <Text>{t.passkeyText}</Text>
-          <TextField label={t.factorName} value={name} onChange={setName} required error={error.name} />
-          {error.form ? <Notice status="error">{error.form}</Notice> : null}
-          <button type="submit" hidden />
-        </Stack>
-      </form>
+    <SectionDialog title={t.passkeyTitle} onClose={onClose} form={{ label: t.continue, busy, onSubmit: submit }}>
+      <Stack gap="4">
+        <Text>{t.passkeyText}</Text>
+        <TextField label={t.factorName} value={name} onChange={setName} required error={error.name} />
+        {error.form ? <Notice status="error">{error.form}</Notice> : null}
+      </Stack>
     </SectionDialog>
   );
 }
@@ -462,25 +471,9 @@ function RenameDialog({ factor, onClose, onRenamed }: { factor: Factor; onClose:
     <SectionDialog
       title={t.renameTitle(factor.name)}
       onClose={onClose}
-      footer={
-        <>
-          <Button size="sm" variant="outline" onClick={onClose} disabled={busy}>
-            {t.cancel}
-          </Button>
-          <Button size="sm" colorPalette="blue" onClick={() => void submit()} loading={busy}>
-            {t.rename}
-          </Button>
-        </>
-      }
+      form={{ label: t.rename, busy, onSubmit: submit }}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <TextField label={t.factorName} value={name} onChange={setName} required error={error} />
-      </form>
+      <TextField label={t.factorName} value={name} onChange={setName} required error={error} />
     </SectionDialog>
   );
 }
