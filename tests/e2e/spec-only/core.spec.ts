@@ -151,7 +151,7 @@ test('Bulk Deactivate of two users through the single-user calls: both inactive,
   // A second action asks the single-user calls at once: the bulk call is not asked again.
   await page.locator('[data-bulk-result]').getByRole('button', { name: 'Undo' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Undo' }).click();
-  await expect(page.locator('[data-bulk-result]')).toContainText('2 users activated.');
+  await expect(page.locator('[data-bulk-result]')).toContainText('Undone: 2 users activated again.');
   expect(watch.asked.get('bulkUserAction')).toBe(1);
   expect(watch.count(/^POST \/userprofile\/api\/v1\/user\/activate$/)).toBe(2);
 });

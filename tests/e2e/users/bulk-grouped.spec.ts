@@ -55,7 +55,7 @@ test('as customer.admin: the refused counted by reason before, grouped after wit
   await result.getByRole('button', { name: 'Undo' }).click();
   await expect(dialog).toContainText('Activate again the 2 users just deactivated');
   await dialog.getByRole('button', { name: 'Undo' }).click();
-  await expect(result).toContainText('2 users activated.');
+  await expect(result).toContainText('Undone: 2 users activated again.');
   await expect(result.getByRole('button', { name: 'Undo' })).toHaveCount(0);
   const active = new Set((await apiGet<WireUser[]>(page, '/user/list/active')).map((u) => u.uuid));
   for (const u of [...free, ...locked]) expect(active.has(u.uuid), u.username).toBe(true);

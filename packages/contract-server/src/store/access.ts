@@ -1,6 +1,7 @@
 // Role and scoping rules of docs/decisions.md "Roles and scoping (spec §6)",
 // applied by the store. The ranking itself is shared with the console.
 import { hiddenProfileReason } from '@userprofile/shared/access/walk';
+import { bulkReasons } from '@userprofile/shared/bulk-reasons';
 import { highestRole, isRole, roleRank, canSee as sharedCanSee } from '@userprofile/shared/constants';
 import type { ConsoleRole, Principal } from '../auth/contract.ts';
 import { ForbiddenError } from './errors.ts';
@@ -77,9 +78,7 @@ export function canChange(caller: Caller, record: Scoped): boolean {
 /** Why the caller may not change a record it can see (null: it may). */
 export function changeRefusal(caller: Caller, record: Scoped, label: string): string | null {
   if (canChange(caller, record)) return null;
-  return record.companyUuid === null
-    ? `${label} is shared by every company (it has no company): only ERRIGAL_ADMIN may change or delete it`
-    : `${label} belongs to another company: you may only change records of your own company`;
+  return record.companyUuid === null ? bulkReasons.sharedByEveryCompany(label) : bulkReasons.anotherCompany(label);
 }
 
 /** 403 unless the caller may change the record (which the caller can see: invisible records are 404 before this). */
@@ -179,7 +178,7 @@ export function userWriteRefusal(caller: Caller, user: UserRecordScope, director
     return hiddenProfileReason(label);
   }
   if (roleRank(highestRole(directory.rolesGrantedBy(user.businessProfileUuid))) > roleRank(caller.role)) {
-    return `${label} holds a role above your own: only an administrator at that role or above may change this user`;
+    return bulkReasons.roleAbove(label);
   }
   return null;
 }

@@ -6,6 +6,7 @@
 // The rows are checked in pieces with a turn of the event loop between them
 // and written as an import is (Store.applyUsers: copies of the user maps,
 // swapped in one step), so a change to 50000 users never stalls other requests.
+import { bulkReasons, bulkRowRefusal, saveRefusal } from '@userprofile/shared/bulk-reasons';
 import { highestRole, roleRank } from '@userprofile/shared/constants';
 import { type Caller, canSee, requireArea, userWriteRefusal } from './access.ts';
 import { ConflictError, InvalidError } from './errors.ts';
@@ -43,8 +44,7 @@ export interface BulkResult {
 const CHECK_ATTEMPTS = 3;
 
 /** The reason given for a user the caller cannot see: it names nothing (as the 404 of the single-user calls). */
-export const NO_SUCH_USER = 'No such user';
-const NO_PROFILE = 'User does not have a Profile assigned';
+export const NO_SUCH_USER = bulkReasons.noSuchUser;
 
 const HISTORY: Record<Exclude<BulkAction, 'sendPasswordReset'>, HistoryAction> = {
   activate: 'activate',
@@ -120,10 +120,16 @@ function checkRow(
   if (!user || !canSee(caller, user)) return { uuid, result: 'refused', reason: NO_SUCH_USER };
   const refusal = userWriteRefusal(caller, user, store);
   if (refusal) return { uuid, result: 'refused', reason: refusal };
+  // The bulk rules both backends' paths share (the console's derived path asks the same function).
+  const bulkRefusal = bulkRowRefusal(action, {
+    ownAccount: user.uuid === caller.userUuid,
+    hasBusinessProfile: user.businessProfileUuid !== null,
+    hasVisibilityProfile: user.visibilityProfileUuid !== null,
+  });
+  if (bulkRefusal) return { uuid, result: 'refused', reason: bulkRefusal };
   if (action === 'activate' || action === 'deactivate') {
     // The rules of POST /user/activate and /user/inactivate (Store.setActive): only activating needs a profile.
     const active = action === 'activate';
-    if (active && !user.businessProfileUuid) return { uuid, result: 'refused', reason: NO_PROFILE };
     if (user.active === active) return { uuid, result: 'unchanged' };
     return { record: { ...user, active } };
   }
@@ -149,7 +155,8 @@ function checkRow(
     user,
   );
   if (errors.list.length > 0) {
-    return { uuid, result: 'refused', reason: [...new Set(errors.list.map((e) => e.reason))].join('; ') };
+    // A field's message names its field: "This field is required" alone says nothing in a list of users.
+    return { uuid, result: 'refused', reason: saveRefusal(errors.list) };
   }
   return { record: { ...user, ...fields } };
 }

@@ -18,6 +18,7 @@ import { type BulkStep, type RunResult, runBulk } from '../../lib/bulk-users/bul
 import { businessProfiles } from '../../lib/data/business-profiles.ts';
 import { useCache } from '../../lib/data/use-cache.ts';
 import { visibilityProfiles } from '../../lib/data/visibility-profiles.ts';
+import { useSession } from '../../lib/session.ts';
 import { afterNextPaint } from '../../lib/yield.ts';
 import {
   changedBy,
@@ -36,6 +37,7 @@ import {
   notSentText,
   progressText,
   undoQuestion,
+  undoSummary,
 } from './bulk-texts.ts';
 import type { User } from './list-view.ts';
 import { applyBulkChange } from './user-lists.ts';
@@ -51,6 +53,8 @@ type Profile = { uuid: string; name: string };
 
 export interface Outcome {
   action: BulkAction;
+  /** An Undo's outcome: the action it took back (its summary says what the Undo did, not the action). */
+  undid: BulkAction | null;
   summary: string;
   refused: ReasonGroup[];
   notSent: number;
@@ -90,7 +94,8 @@ export function BulkDialog({
   const steps: BulkStep[] = undo ? undo.plan.steps : [{ action, uuids, profile }];
   const total = steps.reduce((n, s) => n + s.uuids.length, 0);
   const before = undo ? undo.users : users;
-  const check = request.kind === 'action' ? checkSelection(action, uuids, users, profile?.uuid ?? null) : null;
+  const me = useSession((s) => s.user?.username ?? null);
+  const check = request.kind === 'action' ? checkSelection(action, uuids, users, profile?.uuid ?? null, me) : null;
 
   const run = async () => {
     if (assigning && !profile) return;
@@ -103,7 +108,7 @@ export function BulkDialog({
     } catch (e) {
       error = failureReason(e);
     }
-    onDone(outcomeOf(request.kind === 'undo' ? null : action, action, ran, error, before, profile));
+    onDone(outcomeOf(request, action, ran, error, before, profile));
     void afterNextPaint().then(() => performance.mark(MARK_BULK_RESULT));
   };
 
@@ -216,7 +221,7 @@ function ReasonLine({ group, names }: { group: ReasonGroup; names: ReadonlyMap<s
 
 /** The outcome shown, the cached lists updated, the refused and unsent users left selected. */
 function outcomeOf(
-  undoable: BulkAction | null,
+  request: BulkRequest,
   action: BulkAction,
   ran: RunResult | null,
   error: string | null,
@@ -224,7 +229,10 @@ function outcomeOf(
   profile: Profile | null,
 ): Outcome {
   const names = namesOf(before);
-  if (!ran) return { action, summary: '', refused: [], notSent: 0, error, names, correlations: [], undo: null };
+  // An Undo is not undone in turn; its result is its own.
+  const undid = request.kind === 'undo' ? request.of.action : null;
+  const undoable = undid ? null : action;
+  if (!ran) return { action, undid, summary: '', refused: [], notSent: 0, error, names, correlations: [], undo: null };
   const total: BulkResult = { done: 0, unchanged: 0, refused: 0, results: [] };
   const correlations: string[] = [];
   for (const { step, result } of ran.steps) {
@@ -245,7 +253,10 @@ function outcomeOf(
   const plan = undoable ? undoPlan(undoable, changedBy(ran.steps), before) : null;
   return {
     action,
-    summary: bulkSummary(action, total),
+    undid,
+    summary: undid
+      ? undoSummary(undid, total, request.kind === 'undo' ? (request.of.undo?.plan.cannot ?? 0) : 0)
+      : bulkSummary(action, total),
     refused: groupByReason(refusals),
     notSent: ran.notSent.length,
     error,
@@ -283,7 +294,9 @@ export function OutcomePanel({
       <HStack align="flex-start" justify="space-between" gap="2">
         <Stack gap="1.5" minW="0" flex="1">
           <Text fontSize="sm" fontWeight="medium" color={failed ? 'fg.error' : undefined}>
-            {failed ? `${BULK_LABELS[outcome.action]} failed: ${outcome.error}` : outcome.summary}
+            {failed
+              ? `${outcome.undid ? 'Undo' : BULK_LABELS[outcome.action]} failed: ${outcome.error}`
+              : outcome.summary}
           </Text>
           {outcome.refused.length > 0 ? <ReasonGroups groups={outcome.refused} names={outcome.names} /> : null}
           {outcome.notSent > 0 ? <Text fontSize="sm">{notSentText(outcome.notSent)}</Text> : null}

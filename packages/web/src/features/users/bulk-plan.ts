@@ -5,7 +5,7 @@
 // changed.
 
 import type { BulkAction } from '../../lib/bulk-users/bulk-call.ts';
-import { type BulkStep, NO_PROFILE, type StepResult } from '../../lib/bulk-users/bulk-run.ts';
+import { type BulkStep, rowRefusal, type StepResult } from '../../lib/bulk-users/bulk-run.ts';
 import type { User } from './list-view.ts';
 
 /** Users refused for one reason. */
@@ -49,14 +49,17 @@ export function checkSelection(
   uuids: readonly string[],
   users: ReadonlyMap<string, User>,
   profileUuid: string | null,
+  /** The signed-in administrator's username (their own account is refused by some actions). */
+  me: string | null = null,
 ): SelectionCheck {
   const refusals: [string, string][] = [];
   let unchanged = 0;
   for (const uuid of uuids) {
     const user = users.get(uuid);
     if (!user) continue;
-    if (user.readOnlyReason) refusals.push([uuid, user.readOnlyReason]);
-    else if (action === 'activate' && !user.businessProfile) refusals.push([uuid, NO_PROFILE]);
+    // The refusal either backend gives this row, in its words, before anything is sent.
+    const refusal = rowRefusal(action, user, me);
+    if (refusal) refusals.push([uuid, refusal]);
     else if (
       (action === 'activate' && user.active) ||
       (action === 'deactivate' && !user.active) ||

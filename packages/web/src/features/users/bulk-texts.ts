@@ -57,6 +57,43 @@ export function bulkSummary(action: BulkAction, result: Pick<BulkResult, 'done' 
   return `${parts.join(', ')}.`;
 }
 
+/** What an Undo did, by the action it took back: the users given back what they had. */
+const UNDONE: Record<BulkAction, string> = {
+  activate: 'deactivated again',
+  deactivate: 'activated again',
+  assignBusinessProfile: 'given their previous business profile back',
+  assignVisibilityProfile: 'given their previous visibility profile back',
+  sendPasswordReset: '',
+  requireSecondFactor: '',
+};
+
+const UNDO_UNCHANGED: Record<BulkAction, string> = {
+  activate: 'already inactive',
+  deactivate: 'already active',
+  assignBusinessProfile: 'already had it back',
+  assignVisibilityProfile: 'already had it back',
+  sendPasswordReset: '',
+  requireSecondFactor: '',
+};
+
+/**
+ * The result line of an Undo, with the Undo's own counts (the action's line
+ * would report the action again): 'Undone: 194 users given their previous
+ * visibility profile back, 2 refused.' `kept`: users changed by the action
+ * who had no such profile before, so it stays with them.
+ */
+export function undoSummary(
+  undone: BulkAction,
+  result: Pick<BulkResult, 'done' | 'unchanged' | 'refused'>,
+  kept = 0,
+): string {
+  const parts = [`Undone: ${users(result.done)} ${UNDONE[undone]}`];
+  if (result.unchanged > 0) parts.push(`${result.unchanged.toLocaleString('en-US')} ${UNDO_UNCHANGED[undone]}`);
+  if (result.refused > 0) parts.push(`${result.refused.toLocaleString('en-US')} refused`);
+  if (kept > 0) parts.push(`${kept.toLocaleString('en-US')} kept it (they had none before)`);
+  return `${parts.join(', ')}.`;
+}
+
 /** The Undo's question: the opposite action on exactly the users changed. */
 export function undoQuestion(action: BulkAction, count: number, profile: string | null, cannot: number): string {
   const kept = cannot > 0 ? ` (${users(cannot)} had none before and keep it)` : '';

@@ -4,11 +4,13 @@
 // /user/update, /password/reset), four in flight, with the same answer per
 // row as the bulk call gives: done, unchanged, or refused with the server's
 // reason. A Cancel stops before the next call; the calls already sent finish.
+import { bulkReasons, bulkRowRefusal, saveRefusal } from '@userprofile/shared/bulk-reasons';
 import type { components } from '@userprofile/shared/generated/api';
 import { api, expectFailure } from '../api/client.ts';
 import { isApiError, NotOfferedError } from '../api/errors.ts';
 import { callExtension } from '../extensions.ts';
 import { forEachLimited } from '../limited.ts';
+import { useSession } from '../session.ts';
 import { type BulkAction, type BulkResult, bulkUserAction } from './bulk-call.ts';
 
 type User = components['schemas']['User'];
@@ -19,9 +21,8 @@ type RowResult = components['schemas']['BulkUserRowResult'];
 /** Single-user calls in flight at once, when the backend has no bulk call. */
 export const SINGLE_CALLS_IN_FLIGHT = 4;
 
-/** The reasons the server gives (store/user-bulk.ts, the single-user calls). */
-export const NO_SUCH_USER = 'No such user';
-export const NO_PROFILE = 'User does not have a Profile assigned';
+/** The reasons the server gives (store/user-bulk.ts): one shared set (@userprofile/shared/bulk-reasons). */
+export const NO_SUCH_USER = bulkReasons.noSuchUser;
 
 /** One action on some users: a bulk action is one step, its undo one step per profile to give back. */
 export interface BulkStep {
@@ -114,10 +115,45 @@ const quiet = () => [expectFailure(400, 403, 404, 409)];
 const refused = (uuid: string, reason: string): RowResult => ({ uuid, result: 'refused', reason });
 
 /** The server's reason for refusing one row, as the bulk call words it. */
-function reasonOf(error: unknown): string {
+export function reasonOf(error: unknown): string {
   if (isApiError(error, 404)) return NO_SUCH_USER;
+  // A save's field errors, worded as the bulk call words them (not "The user is not valid").
+  const errors = isApiError(error, 400) ? fieldErrorsOf(error.body) : [];
+  if (errors.length > 0) return saveRefusal(errors);
   if (isApiError(error) && error.message) return error.message;
-  return error instanceof Error && error.message ? error.message : 'Refused';
+  return error instanceof Error && error.message ? error.message : bulkReasons.refused;
+}
+
+function fieldErrorsOf(body: unknown): { field: string; reason: string }[] {
+  const errors = body && typeof body === 'object' && 'errors' in body ? body.errors : null;
+  if (!Array.isArray(errors)) return [];
+  return errors.filter(
+    (e): e is { field: string; reason: string } =>
+      !!e && typeof e === 'object' && typeof e.field === 'string' && typeof e.reason === 'string',
+  );
+}
+
+/** Whether the user is the signed-in administrator (GET /me names them by username). */
+export function isOwnAccount(user: Pick<User, 'username'>, me: string | null | undefined): boolean {
+  return !!me && user.username === me;
+}
+
+/**
+ * The refusal a row gets before any call, in the bulk call's words: the
+ * server's reason already on the list's row (the user write rule), else the
+ * bulk rules both sides share. Null: the calls go on.
+ */
+export function rowRefusal(
+  action: BulkAction,
+  user: Pick<User, 'username' | 'readOnlyReason' | 'businessProfile' | 'visibilityProfile'>,
+  me: string | null | undefined,
+): string | null {
+  if (user.readOnlyReason) return user.readOnlyReason;
+  return bulkRowRefusal(action, {
+    ownAccount: isOwnAccount(user, me),
+    hasBusinessProfile: !!user.businessProfile,
+    hasVisibilityProfile: !!user.visibilityProfile,
+  });
 }
 
 async function oneRow(
@@ -130,12 +166,12 @@ async function oneRow(
     const user = listed ?? (await fetchQuietly(uuid));
     if (!user) return refused(uuid, NO_SUCH_USER);
     // The reason the server gives for this user, already on the list's row: no call to hear it again.
-    if (user.readOnlyReason) return refused(uuid, user.readOnlyReason);
+    const before = rowRefusal(step.action, user, useSession.getState().user?.username);
+    if (before) return refused(uuid, before);
     switch (step.action) {
       case 'activate':
       case 'deactivate': {
         const active = step.action === 'activate';
-        if (active && !user.businessProfile) return refused(uuid, NO_PROFILE);
         if (user.active === active) return { uuid, result: 'unchanged' };
         // The answer is the whole list the user moved into (spec §7): not read, its download stopped.
         const { data } = await api().POST(active ? '/api/v1/user/activate' : '/api/v1/user/inactivate', {
@@ -154,7 +190,9 @@ async function oneRow(
         const whole = await fetchQuietly(uuid);
         if (!whole) return refused(uuid, NO_SUCH_USER);
         const input = toInput(whole, field, step.profile, offered ? await offered : null);
-        if (!input) return refused(uuid, NO_PROFILE);
+        // The whole user lacks the other profile (the list's row withheld nothing the rule above missed).
+        if (!input)
+          return refused(uuid, whole.businessProfile ? bulkReasons.noVisibilityProfile : bulkReasons.noBusinessProfile);
         await api().POST('/api/v1/user/update', { body: { user: input }, middleware: quiet() });
         return { uuid, result: 'done' };
       }
@@ -173,7 +211,7 @@ async function oneRow(
         return { uuid, result: 'done' };
     }
   } catch (error) {
-    if (error instanceof NotOfferedError) return refused(uuid, 'This backend does not offer second factors');
+    if (error instanceof NotOfferedError) return refused(uuid, bulkReasons.noSecondFactors);
     return refused(uuid, reasonOf(error));
   }
 }
