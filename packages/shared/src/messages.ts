@@ -272,6 +272,14 @@ export const conflictTexts = {
   cancel: 'Cancel',
   none: '(empty)',
   reloaded: 'Reloaded: the form shows the record as saved now',
+  /** Fields only the other save changed: taken without a question (their labels, joined). */
+  taken: template<[fields: string]>('Taken from their save, as you had not changed it: {fields}'),
+} as const;
+
+/** What a Clone copied, said in one line on the new form. */
+export const cloneTexts = {
+  leftEmpty: template<[source: string, fields: string]>('Cloned from {source}: {fields} are left empty'),
+  allCopied: template<[source: string]>('Cloned from {source}: every field is copied'),
 } as const;
 
 /** Spec §8 "Applications". */

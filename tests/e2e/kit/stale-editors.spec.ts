@@ -2,8 +2,9 @@
 // with and without ETag, in users/user-editor-safety.spec.ts):
 // a save never silently overwrites a newer one. Another tab saves a change of
 // one field; the editor opened before it changes another and saves: the
-// record is read again, the conflict dialog names the other change, theirs
-// beside yours, and saving the choices keeps both.
+// record is read again and merged, their change taken without a question (the
+// saved toast says so), and the save keeps both. A field both changed is asked
+// about (editors-daily/merge.spec.ts).
 import type { Page } from '@playwright/test';
 import { conflictTexts } from '../../../packages/shared/src/messages.ts';
 import {
@@ -77,7 +78,7 @@ const KINDS: Kind[] = [
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
 
 for (const k of KINDS) {
-  test(`a stale ${k.kind} editor does not overwrite a newer save: the dialog shows theirs and yours`, async ({
+  test(`a stale ${k.kind} editor does not overwrite a newer save: their change of another field is taken`, async ({
     page,
     signedInAs,
   }) => {
@@ -102,22 +103,12 @@ for (const k of KINDS) {
       .toBe(k.theirs.value);
     await other.close();
 
-    // The first editor changes another field and saves: the record is read again, and the other change is named.
+    // The first editor changes another field and saves: the record is read again, and the other change is taken.
     const mine = k.mine ?? { label: 'Name', field: 'name', value: `${record.name} renamed` };
     await field(page, mine.label).fill(mine.value);
     await page.getByRole('button', { name: k.save, exact: true }).click();
-    const dialog = page.getByRole('alertdialog', { name: conflictTexts.title });
-    await expect(dialog).toBeVisible();
-    const row = dialog.locator(`[data-field="${k.theirs.field}"]`);
-    await expect(row).toContainText(k.theirs.label);
-    await expect(row).toContainText(k.theirs.value);
-    if (before) await expect(row).toContainText(before);
-    // Their change is the newer (this editor left the field as opened).
-    await expect(row.getByRole('radio', { name: /Theirs/ })).toBeChecked();
-    await expect(dialog.locator(`[data-field="${mine.field}"]`)).toHaveCount(0);
-
-    await dialog.getByRole('button', { name: conflictTexts.save }).click();
-    await expect(dialog).toBeHidden();
+    await expect(page.getByText(conflictTexts.taken(k.theirs.label), { exact: true })).toBeVisible();
+    await expect(page.getByRole('alertdialog', { name: conflictTexts.title })).toHaveCount(0);
     await expect
       .poll(async () => {
         const saved = await apiGet<Record<string, unknown>>(page, k.get(record.uuid));

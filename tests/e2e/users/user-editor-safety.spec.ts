@@ -55,7 +55,7 @@ async function changeElsewhere(page: Page, uuid: string, change: Partial<WireUse
 }
 
 for (const backend of ['with ETag', 'without ETag'] as const) {
-  test(`a stale editor does not overwrite a newer save (${backend}): the dialog shows theirs and yours`, async ({
+  test(`a stale editor does not overwrite a newer save (${backend}): the dialog shows theirs and yours of the field both changed`, async ({
     page,
     signedInAs,
   }) => {
@@ -72,18 +72,23 @@ for (const backend of ['with ETag', 'without ETag'] as const) {
       });
     const form = await openFromList(page, 'customer.admin');
     const uuid = new URL(page.url()).pathname.split('/').pop() ?? '';
-    const before = await form.field('Email').inputValue();
-    await changeElsewhere(page, uuid, { email: 'changed.elsewhere@example.com' });
+    const before = await form.field('First Name').inputValue();
+    await changeElsewhere(page, uuid, { email: 'changed.elsewhere@example.com', firstName: 'Theirs' });
     await form.field('First Name').fill('Mine');
     await form.submit().click();
 
+    // Only the field both changed is asked about; their other change is taken, and the dialog says so.
     const dialog = page.getByRole('alertdialog', { name: conflictTexts.title });
     await expect(dialog).toBeVisible();
-    const email = dialog.locator('[data-field="email"]');
-    await expect(email).toContainText('Email');
-    await expect(email.getByRole('radio', { name: /Theirs/ })).toBeChecked();
-    await expect(email).toContainText('changed.elsewhere@example.com');
-    await expect(email).toContainText(before);
+    await expect(dialog.locator('[data-field]')).toHaveCount(1);
+    await expect(dialog.getByText(conflictTexts.taken('Email'), { exact: true })).toBeVisible();
+    const first = dialog.locator('[data-field="firstName"]');
+    await expect(first).toContainText('First Name');
+    await expect(first.getByRole('radio', { name: /Theirs/ })).toHaveAccessibleName(/Theirs \(saved\)\s*Theirs$/);
+    const yours = first.getByRole('radio', { name: /Yours/ });
+    await expect(yours).toHaveAccessibleName(/Yours\s*Mine$/);
+    await expect(yours).toBeChecked();
+    await expect(first).not.toContainText(before);
     await expect(toast(page, userMessages.saved('customer.admin'))).toHaveCount(0);
     if (process.env.UX_SHOTS) await shots(page, dialog, backend);
 

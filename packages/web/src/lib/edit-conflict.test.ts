@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { changedKeys, describeFields, inWords, mergeChoices, namesIn, newerChoice } from './edit-conflict.ts';
+import {
+  changedKeys,
+  conflictOf,
+  conflictView,
+  describeFields,
+  inWords,
+  listInWords,
+  mergeChoices,
+  mergeEdits,
+  namesIn,
+  newerChoice,
+} from './edit-conflict.ts';
 
 const opened = { email: 'a@x', firstName: 'Ann', lastName: 'Lee' };
 
@@ -57,5 +68,83 @@ describe('edit conflict (issue 34 item 2)', () => {
     expect(changedKeys({ clusters: new Set(['b', 'a']), name: 'x' }, opened)).toEqual([]);
     expect(changedKeys({ clusters: new Set(['a']), name: 'x' }, opened)).toEqual(['clusters']);
     expect(inWords(new Set(['b', 'a']))).toBe('b, a');
+  });
+});
+
+describe('three-way merge of an edit over a newer save', () => {
+  const opened = { deskPhone: '1', mobilePhone: '2', lastName: 'Lee', roles: ['a'] };
+
+  it('takes a field changed only there and keeps one changed only here: nothing to ask', () => {
+    const theirs = { ...opened, deskPhone: '10' };
+    const mine = { ...opened, mobilePhone: '20' };
+    expect(mergeEdits(opened, theirs, mine)).toEqual({
+      merged: { ...opened, deskPhone: '10', mobilePhone: '20' },
+      taken: ['deskPhone'],
+      asked: [],
+    });
+  });
+
+  it('asks only about a field changed on both sides to different values', () => {
+    const theirs = { ...opened, deskPhone: '10', lastName: 'Li', roles: ['a', 'b'] };
+    const mine = { ...opened, deskPhone: '30', lastName: 'Li', mobilePhone: '20' };
+    const { merged, taken, asked } = mergeEdits(opened, theirs, mine);
+    expect(asked).toEqual(['deskPhone']);
+    expect(taken).toEqual(['roles']);
+    // Until chosen, the asked field is mine; the same change on both sides is no question.
+    expect(merged).toEqual({ deskPhone: '30', mobilePhone: '20', lastName: 'Li', roles: ['a', 'b'] });
+  });
+
+  it('the dialog lists the asked fields only, says what it took, and saves the choices over the merge', () => {
+    const theirs = { ...opened, deskPhone: '10', lastName: 'Li' };
+    const mine = { ...opened, deskPhone: '30', mobilePhone: '20' };
+    const describe = describeFields<typeof opened>({
+      deskPhone: 'Desk Phone',
+      mobilePhone: 'Mobile Phone',
+      lastName: 'Last Name',
+    });
+    const state = conflictOf('fresh', theirs, opened, mergeEdits(opened, theirs, mine), {
+      describe,
+      editedAt: new Map(),
+      theirsAt: null,
+    });
+    expect(state?.keys).toEqual(['deskPhone']);
+    let saved: typeof opened | null = null;
+    const view = conflictView(state as NonNullable<typeof state>, mine, opened, {
+      what: 'customer.admin',
+      describe,
+      editedAt: new Map(),
+      theirsAt: null,
+      update: () => {},
+      save: (form) => {
+        saved = form;
+      },
+      reload: () => {},
+    });
+    expect(view.taken).toBe('Last Name');
+    expect(view.rows.map((r) => [r.label, r.theirs, r.yours, r.choice])).toEqual([['Desk Phone', '10', '30', 'mine']]);
+    view.save();
+    expect(saved).toEqual({ ...opened, deskPhone: '30', mobilePhone: '20', lastName: 'Li' });
+  });
+
+  it('nothing changed on both sides, or only in a field the dialog does not show: no conflict', () => {
+    const describe = describeFields<typeof opened>({ deskPhone: 'Desk Phone' });
+    const theirs = { ...opened, roles: ['b'] };
+    const mine = { ...opened, roles: ['c'] };
+    expect(
+      conflictOf('fresh', theirs, opened, mergeEdits(opened, theirs, mine), {
+        describe,
+        editedAt: new Map(),
+        theirsAt: null,
+      }),
+    ).toBeNull();
+  });
+
+  it('joins labels in words', () => {
+    expect([listInWords([]), listInWords(['a']), listInWords(['a', 'b']), listInWords(['a', 'b', 'c'])]).toEqual([
+      '',
+      'a',
+      'a and b',
+      'a, b and c',
+    ]);
   });
 });

@@ -1,6 +1,8 @@
-// A record saved by someone else while it was being edited (issue 34 item 2):
-// which fields they changed, which value of each is the newer, and the form
-// the administrator's choices make. Pure: lib/use-editor.ts holds the state.
+// A record saved by someone else while it was being edited: a three-way merge
+// of the record as the editor opened it, as saved now (theirs) and as edited
+// here (mine); which value of a field both changed is the newer; and the form
+// the administrator's choices make. Pure: lib/use-editor.ts and the
+// visibility editor hold the state.
 
 export type ConflictChoice = 'theirs' | 'mine';
 
@@ -33,6 +35,43 @@ export function newerChoice<Form>(
   return theirsAt > mine ? 'theirs' : 'mine';
 }
 
+/**
+ * The three-way merge of an edited form over a newer save. Per field: changed
+ * only there, theirs is taken; changed only here, mine is kept; changed on
+ * both sides to the same value, nothing to decide; changed on both sides to
+ * different values, it is asked about (`asked`, mine in `merged` until then).
+ * A field is one decision, whatever it holds (a list, a map of choices).
+ */
+export interface MergedEdits<Form> {
+  /** The edited form with every field changed only there taken. */
+  merged: Form;
+  /** The fields taken from their save. */
+  taken: (keyof Form & string)[];
+  /** The fields changed on both sides, to different values. */
+  asked: (keyof Form & string)[];
+}
+
+export function mergeEdits<Form>(opened: Form, theirs: Form, mine: Form): MergedEdits<Form> {
+  const merged = { ...(mine as object) } as Form;
+  const taken: (keyof Form & string)[] = [];
+  const asked: (keyof Form & string)[] = [];
+  const keys = new Set([...Object.keys(theirs as object), ...Object.keys(mine as object)]) as Set<keyof Form & string>;
+  for (const key of keys) {
+    if (same(theirs[key], opened[key])) continue;
+    if (same(mine[key], opened[key])) {
+      merged[key] = theirs[key];
+      taken.push(key);
+    } else if (!same(mine[key], theirs[key])) asked.push(key);
+  }
+  return { merged, taken, asked };
+}
+
+/** Items in words: 'a', 'a and b', 'a, b and c'. */
+export function listInWords(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
 /** The form to save: the edited form with theirs taken where chosen. */
 export function mergeChoices<Form>(form: Form, theirs: Form, choices: Readonly<Record<string, ConflictChoice>>): Form {
   const merged = { ...(form as object) } as Form;
@@ -44,6 +83,8 @@ export function mergeChoices<Form>(form: Form, theirs: Form, choices: Readonly<R
 /** The record changed since the editor opened it: what the dialog shows and does. */
 export interface EditConflict {
   what: string;
+  /** The labels of the fields taken from their save without a question, in words ('' for none). */
+  taken: string;
   rows: { key: string; label: string; theirs: string; yours: string; choice: ConflictChoice }[];
   choose: (key: string, choice: ConflictChoice) => void;
   chooseAll: (choice: ConflictChoice | 'newer') => void;
@@ -58,8 +99,43 @@ export interface EditConflict {
 export interface ConflictState<R, Form> {
   fresh: R;
   theirs: Form;
+  /** The edited form with the fields changed only there taken (mergeEdits). */
+  merged: Form;
+  /** The labels of the fields taken, for the dialog's line. */
+  taken: string[];
+  /** The fields asked about: changed on both sides, to different values. */
   keys: string[];
   choices: Record<string, ConflictChoice>;
+}
+
+/**
+ * A merge's conflict, if it has fields to ask about (those the dialog lists:
+ * a field it does not show, changed on both sides, keeps the edit), each
+ * choice defaulting to the newer value; null: nothing to ask, the merged form
+ * can be saved.
+ */
+export function conflictOf<R, Form>(
+  fresh: R,
+  theirs: Form,
+  opened: Form,
+  edits: MergedEdits<Form>,
+  deps: { describe: DescribeField<Form> | undefined; editedAt: ReadonlyMap<string, number>; theirsAt: number | null },
+): ConflictState<R, Form> | null {
+  const keys = edits.asked.filter((key) => deps.describe?.(key, theirs) != null);
+  if (keys.length === 0) return null;
+  const choices = Object.fromEntries(
+    keys.map((key) => [key, newerChoice(key, edits.merged, opened, deps.editedAt, deps.theirsAt)] as const),
+  );
+  return { fresh, theirs, merged: edits.merged, taken: takenLabels(edits, theirs, deps.describe), keys, choices };
+}
+
+/** The labels of the fields taken from their save that the form shows. */
+export function takenLabels<Form>(
+  edits: MergedEdits<Form>,
+  theirs: Form,
+  describe: DescribeField<Form> | undefined,
+): string[] {
+  return edits.taken.flatMap((key) => describe?.(key, theirs)?.label ?? []);
 }
 
 /** The dialog's view of a conflict, over the editor's state. */
@@ -92,11 +168,12 @@ export function conflictView<R, Form>(
     choice === 'newer' ? newerChoice(key as keyof Form & string, form, opened, deps.editedAt, deps.theirsAt) : choice;
   return {
     what: deps.what,
+    taken: listInWords(state.taken),
     rows: state.keys.map(row),
     choose: (key, choice) => deps.update({ ...state, choices: { ...state.choices, [key]: choice } }),
     chooseAll: (choice) =>
       deps.update({ ...state, choices: Object.fromEntries(state.keys.map((key) => [key, pick(choice, key)])) }),
-    save: () => deps.save(mergeChoices(form, state.theirs, state.choices)),
+    save: () => deps.save(mergeChoices(state.merged, state.theirs, state.choices)),
     reload: deps.reload,
     cancel: () => deps.update(null),
   };

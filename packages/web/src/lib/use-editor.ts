@@ -19,10 +19,13 @@ import { etagOf, modifiedAtOf } from './api/versions.ts';
 import {
   type ConflictState,
   changedKeys,
+  conflictOf,
   conflictView,
   type DescribeField,
   type EditConflict,
-  newerChoice,
+  listInWords,
+  mergeEdits,
+  takenLabels,
 } from './edit-conflict.ts';
 import { DRAFT_RESTORED, dropDraft, keepOnSessionEnd, peekDraft } from './kept-drafts.ts';
 import { currentPath, reloadAt } from './navigation.ts';
@@ -42,6 +45,13 @@ export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
  * (the reason) and, for a save that half-failed, another status.
  */
 export type EditorToast = string | { title: string; description?: string; status?: 'success' | 'error' | 'warning' };
+
+/** A toast with one more line: what a save took from a newer save of the record. */
+function withLine(toast: EditorToast, line: string | null): EditorToast {
+  if (!line) return toast;
+  const t = typeof toast === 'string' ? { title: toast } : toast;
+  return { ...t, description: t.description ? `${t.description}\n${line}` : line };
+}
 
 function toastOf(toast: EditorToast, status: 'success' | 'error', afterReload = false): void {
   const t = typeof toast === 'string' ? { title: toast } : toast;
@@ -87,10 +97,12 @@ export interface EditorOptions<R, Form, Field extends string> {
   /** Called after a save (and before navigating), to update the caches. */
   afterSave?: (record: R) => void;
   /**
-   * No silent overwrite (issue 34 item 2): before a save the record is read
-   * again (`load`) and compared with what the editor was opened on, unless
-   * the backend gave it a version (`ETag`: the area's save sends If-Match and
-   * a 412 is the same finding). A difference opens the conflict dialog.
+   * No silent overwrite: before a save the record is read again (`load`),
+   * unless the backend gave it a version (`ETag`: the area's save sends
+   * If-Match and a 412 is the same finding). The edits are merged three ways
+   * (lib/edit-conflict.ts mergeEdits): a field changed only there is taken,
+   * and only one changed on both sides, to different values, opens the
+   * conflict dialog; with none, the save goes on.
    */
   conflict?: {
     /** How the record is named in the dialog ('customer.admin'). */
@@ -145,6 +157,12 @@ export interface Editor<R, Form, Field extends string> {
    * unsaved-changes baseline all become the new record.
    */
   replace: (record: R) => void;
+  /**
+   * Fills in what the form gets by itself once a list it needs has loaded (a
+   * tenant admin's own company): the form and its unsaved-changes baseline
+   * alike, so an untouched form stays unchanged; fields edited here stay.
+   */
+  fillDefaults: (update: (form: Form) => Form) => void;
 }
 
 /**
@@ -290,37 +308,60 @@ export function useEditor<R, Form, Field extends string>(
     await runSave(form, record, baseline);
   };
 
-  /** The record read again differs from the one opened on (`opened`): the dialog opens. */
-  const conflictFound = (fresh: R, edited: Form, opened: Form | null): boolean => {
+  /**
+   * The edits merged over the record read again (`fresh`), three ways with the
+   * form opened on: 'asked' when fields changed on both sides opened the
+   * dialog; else the form to save on that record and the labels taken.
+   */
+  const mergeOver = (fresh: R, edited: Form, opened: Form | null): 'asked' | { form: Form; taken: string[] } => {
     const o = latest.current;
-    if (!o.conflict || !opened) return false;
+    if (!o.conflict || !opened) return { form: edited, taken: [] };
     const theirs = o.toForm(fresh);
-    const keys = changedKeys(theirs, opened).filter((key) => o.conflict?.describe(key, theirs) !== null);
-    if (keys.length === 0) return false;
-    const at = modifiedAtOf(fresh);
-    const choices = Object.fromEntries(
-      keys.map((key) => [key, newerChoice(key, edited, opened, editedAt.current, at)] as const),
-    );
-    setConflicted({ fresh, theirs, keys, choices });
-    return true;
+    const edits = mergeEdits(opened, theirs, edited);
+    const describe = o.conflict.describe;
+    const open = conflictOf(fresh, theirs, opened, edits, {
+      describe,
+      editedAt: editedAt.current,
+      theirsAt: modifiedAtOf(fresh),
+    });
+    if (open) {
+      setConflicted(open);
+      return 'asked';
+    }
+    return { form: edits.merged, taken: takenLabels(edits, theirs, describe) };
   };
 
-  const runSave = async (form: Form, current: R | null, opened: Form | null, retried = false): Promise<void> => {
+  /** `alreadyTaken`: labels of fields a merge took from a newer save, said with the saved toast. */
+  const runSave = async (
+    edited: Form,
+    record: R | null,
+    opened: Form | null,
+    retried = false,
+    alreadyTaken: string[] = [],
+  ): Promise<void> => {
     const o = latest.current;
     lock.current = true;
     setSaving(true);
     setServerErrors({});
-    let again: R | null = null;
+    let again: { record: R; form: Form; opened: Form; taken: string[] } | null = null;
+    let form = edited;
+    let current = record;
+    let taken = alreadyTaken;
     try {
-      // Without a version from the backend, the record is read again and compared first.
+      // Without a version from the backend, the record is read again and merged first.
       if (o.conflict && uuid && current && etagOf(current) === null) {
         const fresh = await o.load(uuid);
-        if (conflictFound(fresh, form, opened)) return;
+        const merged = mergeOver(fresh, form, opened);
+        if (merged === 'asked') return;
+        form = merged.form;
+        current = fresh;
+        taken = [...taken, ...merged.taken];
       }
       const saved = await o.save(form, current);
       const savedForm = o.toForm(saved);
       o.afterSave?.(saved);
-      toastOf(o.messages.saved(saved, form), 'success');
+      const line = taken.length > 0 ? conflictTexts.taken(listInWords([...new Set(taken)])) : null;
+      toastOf(withLine(o.messages.saved(saved, form), line), 'success');
       setRecord(saved);
       setForm(savedForm);
       setBaseline(savedForm);
@@ -329,12 +370,14 @@ export function useEditor<R, Form, Field extends string>(
       const savedUuid = o.uuidOf(saved);
       if (savedUuid !== uuid) navigate(o.editPath(savedUuid), { replace: true });
     } catch (failure) {
-      // 412: the version sent is stale. Read again: a change of the form's fields opens the dialog; one of
-      // fields the form does not show is taken as it is, and the save goes once more on the new version.
+      // 412: the version sent is stale. Read again and merged: a field changed on both sides opens the
+      // dialog; otherwise their changes are taken, and the save goes once more on the new version.
       if (o.conflict && uuid && isApiError(failure, 412)) {
         const fresh = await o.load(uuid).catch(() => null);
-        if (fresh && conflictFound(fresh, form, opened)) return;
-        if (fresh && !retried) again = fresh;
+        const merged = fresh ? mergeOver(fresh, form, opened) : null;
+        if (merged === 'asked') return;
+        if (fresh && merged && !retried)
+          again = { record: fresh, form: merged.form, opened: o.toForm(fresh), taken: [...taken, ...merged.taken] };
         else toastOf(o.messages.saveFailed(failure, form), 'error');
         return;
       }
@@ -344,8 +387,8 @@ export function useEditor<R, Form, Field extends string>(
       lock.current = false;
       setSaving(false);
       if (again) {
-        setRecord(again);
-        void runSave(form, again, opened, true);
+        setRecord(again.record);
+        void runSave(again.form, again.record, again.opened, true, again.taken);
       }
     }
   };
@@ -364,6 +407,7 @@ export function useEditor<R, Form, Field extends string>(
             setRecord(fresh);
             setBaseline(theirs);
             setForm(merged);
+            // The dialog said what it took: the saved toast need not say it again.
             if (formChanged(merged, theirs)) void runSave(merged, fresh, theirs);
           },
           reload: () => {
@@ -406,6 +450,11 @@ export function useEditor<R, Form, Field extends string>(
     setSubmitted(false);
   }, []);
 
+  const fillDefaults = useCallback((update: (form: Form) => Form) => {
+    setBaseline((b) => (b ? update(b) : b));
+    setForm((f) => (f ? update(f) : f));
+  }, []);
+
   return {
     mode: uuid ? 'edit' : 'create',
     conflict,
@@ -428,5 +477,6 @@ export function useEditor<R, Form, Field extends string>(
     submit,
     deleteRecord,
     replace,
+    fillDefaults,
   };
 }

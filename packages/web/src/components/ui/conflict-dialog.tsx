@@ -1,5 +1,6 @@
-// The record changed under the editor (issue 34 item 2): each field the other
-// save changed, theirs beside yours, with a choice per field; all theirs, all
+// The record changed under the editor: each field both this editor and the
+// other save changed, theirs beside yours, with a choice per field (a line
+// says which of their changes were taken without a question); all theirs, all
 // mine, or the newer of each; then save the choices, or reload the record as
 // saved now and drop the edits. One card per field, at every width.
 import { Box, Button, CloseButton, Dialog, Flex, Portal, RadioGroup, Stack, Text } from '@chakra-ui/react';
@@ -32,6 +33,11 @@ export function ConflictDialog({ conflict }: { conflict: EditConflict | null }) 
               <Dialog.Body>
                 <Stack gap="4">
                   <Text>{conflictTexts.intro(conflict.what)}</Text>
+                  {conflict.taken ? (
+                    <Text fontSize="sm" color="fg.muted">
+                      {conflictTexts.taken(conflict.taken)}
+                    </Text>
+                  ) : null}
                   <Flex gap="2" wrap="wrap">
                     <Button size="xs" variant="outline" onClick={() => conflict.chooseAll('theirs')}>
                       {conflictTexts.takeTheirs}

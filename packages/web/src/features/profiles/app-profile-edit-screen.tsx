@@ -133,7 +133,11 @@ function AppProfileEditor({ uuid }: { uuid: string | null }) {
       title={title}
       {...(editor.record ? { documentTitle: `${title} ${editor.record.name}` } : {})}
       name={isNew ? null : form.name}
-      onClone={() => navigate(toAppProfileNew(), { state: writeCloneState(cloneAppProfileForm(form)) })}
+      onClone={() =>
+        navigate(toAppProfileNew(), {
+          state: writeCloneState(cloneAppProfileForm(form), editor.record?.name ?? form.name),
+        })
+      }
       back={{ href: toAppProfileList(), label: 'Back to Application Profiles' }}
       readOnly={readOnly}
       editor={editor}

@@ -132,7 +132,11 @@ function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
       title={title}
       {...(editor.record ? { documentTitle: `${title} ${editor.record.name}` } : {})}
       name={isNew ? null : form.name}
-      onClone={() => navigate(toBusinessProfileNew(), { state: writeCloneState(cloneBusinessProfileForm(form)) })}
+      onClone={() =>
+        navigate(toBusinessProfileNew(), {
+          state: writeCloneState(cloneBusinessProfileForm(form), editor.record?.name ?? form.name),
+        })
+      }
       back={{ href: toBusinessProfileList(), label: 'Back to Business Profiles' }}
       readOnly={readOnly}
       editor={editor}

@@ -4,10 +4,18 @@
 
 interface CloneState<Form> {
   profileClone: Form;
+  /** The cloned profile's name, for the new form's note. */
+  profileCloneFrom?: string;
 }
 
-export function writeCloneState<Form>(form: Form): CloneState<Form> {
-  return { profileClone: form };
+export function writeCloneState<Form>(form: Form, from: string): CloneState<Form> {
+  return { profileClone: form, profileCloneFrom: from };
+}
+
+/** The name of the profile this new form was cloned from; null when it was not. */
+export function readClonedFrom(): string | null {
+  const state = window.history.state as Partial<CloneState<unknown>> | null;
+  return state?.profileClone ? (state.profileCloneFrom ?? '') : null;
 }
 
 export function readCloneState<Form>(): Form | null {

@@ -6,7 +6,7 @@
 // and messages; the life of the form is lib/use-editor.ts.
 import { Box, Button, SimpleGrid, Text } from '@chakra-ui/react';
 import { MAX_DESCRIPTION, type Role } from '@userprofile/shared/constants';
-import { pageTexts } from '@userprofile/shared/messages';
+import { cloneTexts, pageTexts } from '@userprofile/shared/messages';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { ConflictDialog } from '../../components/ui/conflict-dialog.tsx';
@@ -17,6 +17,7 @@ import { Notice } from '../../components/ui/notice.tsx';
 import { LinkButton, Screen } from '../../components/ui/page.tsx';
 import { type CompanyOption, VisibleTo } from '../../components/ui/visible-to.tsx';
 import type { EditConflict, EditorStatus } from '../../lib/use-editor.ts';
+import { readClonedFrom } from './clone-state.ts';
 import { ImpactDialog, type ImpactGate } from './impact.tsx';
 
 /** The editor's screen before its form exists: the load's failure with Retry, or 'Loading...'. */
@@ -71,6 +72,8 @@ export function ProfileEditorFrame({
 }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const isNew = name === null;
+  // A clone copies every field of a profile; the new form says so, and from which.
+  const [clonedFrom] = useState(() => (isNew ? readClonedFrom() : null));
   return (
     <Screen
       title={title}
@@ -91,6 +94,11 @@ export function ProfileEditorFrame({
         {readOnly ? (
           <Box mb="4">
             <Notice status="info">{pageTexts.sharedProfileReadOnly}</Notice>
+          </Box>
+        ) : null}
+        {isNew && clonedFrom !== null ? (
+          <Box mb="4">
+            <Notice status="info">{cloneTexts.allCopied(clonedFrom)}</Notice>
           </Box>
         ) : null}
         {children}

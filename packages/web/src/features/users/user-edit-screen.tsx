@@ -5,7 +5,7 @@
 // save) is lib/use-editor.ts; the rules and mapping are ./user-form.ts; this
 // file is the layout.
 import { Badge, Box, Button, SimpleGrid, Tabs, Text } from '@chakra-ui/react';
-import { DEFAULT_MINIMUM_ROLE, DEFAULT_TREE_CATEGORY } from '@userprofile/shared/constants';
+import { CLONE_SUFFIX, DEFAULT_MINIMUM_ROLE, DEFAULT_TREE_CATEGORY } from '@userprofile/shared/constants';
 import { historyTexts, signInTexts, userMessages } from '@userprofile/shared/messages';
 import { USER_FIELDS, type UserField } from '@userprofile/shared/validation';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -50,6 +50,7 @@ import {
   categoryTabs,
   changeBusinessProfile,
   cloneForm,
+  cloneNote,
   describeUserField,
   toUserForm,
   toUserPayload,
@@ -61,7 +62,8 @@ import { placeUser } from './user-lists.ts';
 
 /** What Clone User hands to the new-user screen (in the history entry's state). */
 interface CloneState {
-  clone: { form: UserForm; clonedId: string };
+  /** `from`: the cloned user's username, for the new form's note. */
+  clone: { form: UserForm; clonedId: string; from?: string };
 }
 
 function readCloneState(): CloneState['clone'] | null {
@@ -117,6 +119,10 @@ function UserEditor({ uuid }: { uuid: string | null }) {
   const defaultRole = session?.defaultMinimumRoleName || DEFAULT_MINIMUM_ROLE;
   const [, navigate] = useLocation();
   const [clonedId] = useState(() => (uuid ? null : (readCloneState()?.clonedId ?? null)));
+  const [clonedFrom] = useState(() => {
+    const state = uuid ? null : readCloneState();
+    return state ? (state.from ?? state.form.username.slice(0, -CLONE_SUFFIX.length)) : null;
+  });
   const [tab, setTab] = useState('basic');
 
   const loads = combineLoads([
@@ -170,9 +176,12 @@ function UserEditor({ uuid }: { uuid: string | null }) {
   // so; Visible To must not say otherwise (issue 34 item 5).
   const ownCompany =
     uuid === null && role !== 'ERRIGAL_ADMIN' && companyList.data?.length === 1 ? companyList.data[0] : undefined;
+  // Filled in as a default, not as an edit: a form nobody changed does not ask before the page goes.
+  const { fillDefaults } = editor;
   useEffect(() => {
-    if (ownCompany && form && form.companyUuid === null) change((f) => ({ ...f, companyUuid: ownCompany.uuid }));
-  }, [ownCompany, form, change]);
+    if (ownCompany && form && form.companyUuid === null)
+      fillDefaults((f) => (f.companyUuid === null ? { ...f, companyUuid: ownCompany.uuid } : f));
+  }, [ownCompany, form, fillDefaults]);
 
   const profile = lookups?.businessProfiles.find((p) => p.uuid === form?.businessProfileUuid);
   const tabs = useMemo(() => (lookups ? categoryTabs(lookups.config, profile) : []), [lookups, profile]);
@@ -184,7 +193,9 @@ function UserEditor({ uuid }: { uuid: string | null }) {
 
   const clone = () => {
     if (!record || !form) return;
-    navigate(toUserNew(), { state: { clone: { form: cloneForm(form), clonedId: record.uuid } } satisfies CloneState });
+    navigate(toUserNew(), {
+      state: { clone: { form: cloneForm(form), clonedId: record.uuid, from: record.username } } satisfies CloneState,
+    });
   };
 
   // An e-mail cannot be taken back: who gets it, and what it does, is said first (issue 25).
@@ -269,6 +280,11 @@ function UserEditor({ uuid }: { uuid: string | null }) {
               {readOnlyReason ? (
                 <Box mb="4">
                   <Notice status="info">{readOnlyReason}</Notice>
+                </Box>
+              ) : null}
+              {clonedFrom ? (
+                <Box mb="4">
+                  <Notice status="info">{cloneNote(clonedFrom)}</Notice>
                 </Box>
               ) : null}
               <Tabs.Root value={activeTab} onValueChange={(d) => setTab(d.value)} variant="line" size="sm">

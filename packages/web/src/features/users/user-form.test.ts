@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { BusinessProfile } from '../../lib/data/business-profiles.ts';
 import type { User } from './list-view.ts';
 import {
+  CLONE_LEFT_EMPTY,
   categoryTabs,
   changeBusinessProfile,
   cloneForm,
+  cloneNote,
   toUserForm,
   toUserPayload,
   type UserFormLookups,
@@ -194,5 +196,11 @@ describe('clone (spec §4)', () => {
     const copy = cloneForm({ ...toUserForm(saved), deskPhone: '+1 555 0100', mobilePhone: '+1 555 0101' });
     expect([copy.email, copy.deskPhone, copy.mobilePhone]).toEqual(['', '', '']);
     expect(copy.firstName).toBe(toUserForm(saved).firstName);
+  });
+
+  it('says in one line what it leaves empty: exactly the fields it empties', () => {
+    const copy = cloneForm({ ...toUserForm(saved), deskPhone: '+1 555 0100', mobilePhone: '+1 555 0101' });
+    for (const key of Object.keys(CLONE_LEFT_EMPTY)) expect(copy[key as keyof typeof copy]).toBe('');
+    expect(cloneNote('jane.doe')).toBe('Cloned from jane.doe: e-mail, desk phone and mobile phone are left empty');
   });
 });

@@ -9,10 +9,12 @@ import {
   SNMP_MANAGER_APPLICATION,
 } from '@userprofile/shared/constants';
 import { categoryToTabLabel } from '@userprofile/shared/list';
+import { cloneTexts } from '@userprofile/shared/messages';
 import { type UserField, type ValidationErrors, validateUser } from '@userprofile/shared/validation';
 import type { BusinessProfile } from '../../lib/data/business-profiles.ts';
 import type { Location } from '../../lib/data/locations.ts';
 import type { VisibilityProfile } from '../../lib/data/visibility-profiles.ts';
+import { listInWords } from '../../lib/edit-conflict.ts';
 import type { UserElementConfig, UserInput } from './api.ts';
 import type { User } from './list-view.ts';
 
@@ -75,20 +77,29 @@ export function toUserForm(user: User | null, defaultMinimumRole: string = DEFAU
 }
 
 /**
+ * What Clone leaves empty, in the form's order, in the words of the clone's
+ * note: what reaches one person (reset mails would go to the original).
+ */
+export const CLONE_LEFT_EMPTY = { email: 'e-mail', deskPhone: 'desk phone', mobilePhone: 'mobile phone' } as const;
+
+/**
  * Spec §4 "Clone": the form copied, uuid cleared, '_clone' appended to the
- * username. What reaches one person is not copied (issue 34 item 14): the
- * e-mail (reset mails would go to the original) and the phones stay empty.
+ * username, the fields of CLONE_LEFT_EMPTY empty.
  */
 export function cloneForm(form: UserForm): UserForm {
+  const emptied = Object.fromEntries(Object.keys(CLONE_LEFT_EMPTY).map((key) => [key, '']));
   return {
     ...form,
+    ...emptied,
     uuid: null,
     username: form.username + CLONE_SUFFIX,
-    email: '',
-    deskPhone: '',
-    mobilePhone: '',
     elements: { ...form.elements },
   };
+}
+
+/** The line on a cloned user's form: where it came from and what it left empty. */
+export function cloneNote(from: string): string {
+  return cloneTexts.leftEmpty(from, listInWords(Object.values(CLONE_LEFT_EMPTY)));
 }
 
 /**

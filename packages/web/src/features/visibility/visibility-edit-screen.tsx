@@ -6,7 +6,7 @@
 // clones and deletes it with the spec §8 messages.
 import { Alert, Button, CloseButton, Flex, Stack, Tabs, Text } from '@chakra-ui/react';
 import { LAYOUT_CODES, MAX_DESCRIPTION, type Role, sharedRecordReadOnly } from '@userprofile/shared/constants';
-import { conflictTexts, historyTexts, pageTexts, profileMessages } from '@userprofile/shared/messages';
+import { cloneTexts, conflictTexts, historyTexts, pageTexts, profileMessages } from '@userprofile/shared/messages';
 import { useEffect, useState } from 'react';
 import { LuCopy, LuTrash2 } from 'react-icons/lu';
 import { snapshot, useSnapshot } from 'valtio';
@@ -26,10 +26,12 @@ import { visibilityProfiles } from '../../lib/data/visibility-profiles.ts';
 import { visibilitySet } from '../../lib/data/visibility-set.ts';
 import {
   type ConflictState,
-  changedKeys,
+  conflictOf,
   conflictView,
   type DescribeField,
-  newerChoice,
+  listInWords,
+  mergeEdits,
+  takenLabels,
 } from '../../lib/edit-conflict.ts';
 import { toVisibilityProfileEdit, toVisibilityProfileList, toVisibilityProfileNew } from '../../lib/paths.ts';
 import { roleOf, useSession } from '../../lib/session.ts';
@@ -60,11 +62,19 @@ const m = profileMessages.visibility;
 /** What Clone hands to the new-profile screen (history state survives a reload). */
 interface CloneState {
   clone: VisibilityForm;
+  /** The cloned profile's name, for the new form's note. */
+  cloneFrom?: string;
 }
 
 function cloneFromHistory(): VisibilityForm | null {
   const state = window.history.state as Partial<CloneState> | null;
   return state?.clone ?? null;
+}
+
+/** The name of the profile this new form was cloned from; null when it was not. */
+function clonedFromHistory(): string | null {
+  const state = window.history.state as Partial<CloneState> | null;
+  return state?.clone ? (state.cloneFrom ?? '') : null;
 }
 
 export function VisibilityEditScreen() {
@@ -130,7 +140,9 @@ export function VisibilityEditScreen() {
             if (saved.uuid !== uuid) navigate(toVisibilityProfileEdit(saved.uuid), { replace: true });
           }}
           onClone={(form) =>
-            navigate(toVisibilityProfileNew(), { state: { clone: cloneVisibilityForm(form) } satisfies CloneState })
+            navigate(toVisibilityProfileNew(), {
+              state: { clone: cloneVisibilityForm(form), cloneFrom: record?.name ?? form.name } satisfies CloneState,
+            })
           }
           onDeleted={() => navigate(toVisibilityProfileList())}
           toForm={(loaded) => toVisibilityForm(loaded, defaultRole)}
@@ -176,6 +188,8 @@ function Editor({
   const [confirming, setConfirming] = useState(false);
   // No silent overwrite (issue 34 item 2): the record as saved now, when another save changed it since it opened.
   const [conflicted, setConflicted] = useState<ConflictState<VisibilityProfile, VisibilityForm> | null>(null);
+  // A clone copies every field of a profile; the new form says so, and from which.
+  const [clonedFrom] = useState(() => (record === null ? clonedFromHistory() : null));
 
   if (!set) return null;
   // A provider-level record (no company): only ERRIGAL_ADMIN may change it; the server refuses anyone
@@ -195,27 +209,34 @@ function Editor({
 
   /** `checked`: the record was just read again (the conflict dialog's choices), so it is not read once more. */
   const save = async (checked = false) => {
-    const current = snapshot(editor).form as VisibilityForm;
+    let current = snapshot(editor).form as VisibilityForm;
     if (saving || readOnly || Object.keys(validateVisibilityForm(current)).length > 0) return;
     setSaving(true);
     try {
+      let taken: string[] = [];
       if (record && !checked) {
-        // Read again and compared with what the editor opened (this area has no version to send).
+        // Read again and merged three ways with what the editor opened (this area has no version to send).
         const fresh = await fetchVisibilityProfile(record.uuid);
         const theirs = toForm(fresh);
-        const keys = changedKeys(theirs, baseline).filter((key) => describe(key, theirs) !== null);
-        if (keys.length > 0) {
-          const choices = Object.fromEntries(
-            keys.map((key) => [key, newerChoice(key, current, baseline, new Map(), null)]),
-          );
-          setConflicted({ fresh, theirs, keys, choices });
+        const edits = mergeEdits(baseline, theirs, current);
+        const open = conflictOf(fresh, theirs, baseline, edits, { describe, editedAt: new Map(), theirsAt: null });
+        if (open) {
+          setConflicted(open);
           return;
+        }
+        taken = takenLabels(edits, theirs, describe);
+        if (edits.taken.length > 0) {
+          // Their changes go into the draft, and the record as saved now is the one this save builds on.
+          startEditing(edits.merged, set);
+          onSaved(fresh, theirs);
+          current = edits.merged;
         }
       }
       const payload = toVisibilityPayload(current, snapshot(editor).index as ClusterIndex, elementNames(set));
       const saved = await saveVisibilityProfile(payload);
       visibilityProfiles.upsert(saved);
-      notify.success(m.saved(saved.name));
+      if (taken.length > 0) notify.success(m.saved(saved.name), conflictTexts.taken(listInWords(taken)));
+      else notify.success(m.saved(saved.name));
       editor.form.uuid = saved.uuid;
       onSaved(saved, { ...current, uuid: saved.uuid });
     } catch (error) {
@@ -257,6 +278,7 @@ function Editor({
     >
       <Stack gap="4">
         {readOnly ? <Notice status="info">{pageTexts.sharedProfileReadOnly}</Notice> : null}
+        {clonedFrom !== null ? <Notice status="info">{cloneTexts.allCopied(clonedFrom)}</Notice> : null}
         <EditorAlerts />
         <Tabs.Root defaultValue="basic" variant="line" size="sm" lazyMount>
           <Tabs.List flexWrap="wrap">
