@@ -3,14 +3,11 @@
 // itself up (or when it cannot), a plain top bar with the same links stands
 // in, so home and sign-out are always reachable.
 import { Box, Flex, Link, Text } from '@chakra-ui/react';
-import { roleRank } from '@userprofile/shared/constants';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useStore } from 'zustand';
 import { ColorModeToggle } from '../components/ui/color-mode-toggle.tsx';
 import { CARD_HEADER_ID, PAGE_HEADER_ID } from '../components/ui/page.tsx';
 import { useActivityOffered } from '../lib/activity.ts';
 import { getConfig } from '../lib/config.ts';
-import { applications } from '../lib/data/applications.ts';
 import { useFactorPolicyOffered } from '../lib/factor-policy.ts';
 import { BASE_PATH, href, toLogout } from '../lib/paths.ts';
 import { isLoggedIn, roleOf, useSession } from '../lib/session.ts';
@@ -19,7 +16,7 @@ import { useRouteFocus } from '../lib/use-route-focus.ts';
 import { setUpAnalytics } from './analytics.ts';
 import { loadApplicationInfo } from './app-info.ts';
 import { applyHeights } from './layout-heights.ts';
-import { checkCanAnswer, navItemsFor } from './nav-items.ts';
+import { navItemsFor } from './nav-items.ts';
 import { HEADER_ELEMENT_ID, setUpSharedHeader } from './shared-header.ts';
 import { AccountLink, NavDrawer, SideNav } from './side-nav.tsx';
 
@@ -107,20 +104,6 @@ function FallbackTopBar({ username }: { username: string | null }) {
 const MAIN_ID = 'main-content';
 
 /**
- * Whether Check Access can answer the reader (nav-items.ts): known once the
- * applications are loaded, which is asked for a reader below ADMIN (who may
- * see none of their rows: issue 34 item 6).
- */
-function useCanCheck(role: ReturnType<typeof roleOf>): boolean | undefined {
-  const apps = useStore(applications.store);
-  const below = role !== null && roleRank(role) < roleRank('ADMIN');
-  useEffect(() => {
-    if (below) applications.load().catch(() => undefined);
-  }, [below]);
-  return apps.data ? checkCanAnswer(apps.data) : below ? false : undefined;
-}
-
-/**
  * The first tab stop: past the header and the navigation to the screen itself
  * (WCAG 2.4.1), out of sight until focused.
  */
@@ -156,12 +139,11 @@ function SkipLink() {
 export function ShellLayout({ children }: { children: ReactNode }) {
   const user = useSession((s) => s.user);
   const signedIn = isLoggedIn(user);
-  const canCheck = useCanCheck(signedIn ? roleOf(user) : null);
   // Asked once the first screen's calls are out of the way (lib/activity.ts); the entry shows where it answers.
   const activity = useActivityOffered(true, signedIn && roleOf(user) !== null);
   // The same for the sign-in policy, which only an ERRIGAL_ADMIN sets.
   const factorPolicy = useFactorPolicyOffered(signedIn && roleOf(user) === 'ERRIGAL_ADMIN');
-  const items = signedIn ? navItemsFor(roleOf(user), canCheck, activity, factorPolicy) : [];
+  const items = signedIn ? navItemsFor(roleOf(user), activity, factorPolicy) : [];
   const headerReady = useSharedHeader(signedIn);
   const barColors = useSharedHeaderColors(headerReady);
   useLayoutHeights();

@@ -1,24 +1,35 @@
+import type { Role } from '@userprofile/shared/constants';
 import { describe, expect, it } from 'vitest';
-import { checkCanAnswer, navItemsFor } from './nav-items.ts';
+import { checkAccess } from './guards.ts';
+import { NAV_ENTRIES, navItemsFor, routeOf } from './nav-items.ts';
+import { routes } from './route-table.ts';
 
-const labels = (role: Parameters<typeof navItemsFor>[0]) => navItemsFor(role).map((i) => i.label);
+const labels = (role: Role | null, activity = false, policy = false) =>
+  navItemsFor(role, activity, policy).map((i) => i.label);
+
+/** A signed-in person of this role, as the guard sees them (null: no console role). */
+const person = (role: Role | null) => ({ success: true, username: 'u', roles: role ? [role] : [], layoutCode: [] });
+
+const ROLES = ['ERRIGAL_ADMIN', 'ADMIN', 'SCO_ADMIN', null] as const;
 
 describe('navItemsFor (spec §2 side navigation)', () => {
-  it('SCO_ADMIN sees Users, and Check Access only when it can answer (issue 34 item 6: a row seen)', () => {
-    expect(labels('SCO_ADMIN')).toEqual(['Users']);
-    expect(navItemsFor('SCO_ADMIN', true).map((i) => i.label)).toEqual(['Users', 'Check Access']);
-    expect(checkCanAnswer([{ roles: [], elements: [] }])).toBe(false);
-    expect(
-      checkCanAnswer([
-        { roles: [], elements: [] },
-        { roles: [{}], elements: [] },
-      ]),
-    ).toBe(true);
+  it('every entry opens a route of the route table', () => {
+    for (const entry of NAV_ENTRIES) expect(routeOf(entry.href), entry.label).toBeDefined();
   });
-  it('ADMIN who sees no row is not offered Check Access', () => {
-    expect(navItemsFor('ADMIN', false).map((i) => i.label)).not.toContain('Check Access');
+
+  it('offers, for every role, exactly the entries whose route the guard lets it open', () => {
+    for (const role of ROLES) {
+      const items = navItemsFor(role, true, true).map((i) => i.href);
+      for (const entry of NAV_ENTRIES) {
+        const route = routeOf(entry.href, routes);
+        const opens = route ? checkAccess(route.access, person(role)) === 'allow' : false;
+        expect(items.includes(entry.href), `${role ?? 'no console role'}: ${entry.label}`).toBe(opens);
+      }
+    }
   });
-  it('ADMIN adds the profile and application items', () => {
+
+  it('SCO_ADMIN is offered Check Access, as customer.admin is: both may open it', () => {
+    expect(labels('SCO_ADMIN')).toEqual(['Users', 'Check Access']);
     expect(labels('ADMIN')).toEqual([
       'Users',
       'Check Access',
@@ -28,21 +39,20 @@ describe('navItemsFor (spec §2 side navigation)', () => {
       'Application Admin',
     ]);
   });
+
   it('every role reads the activity log, last, where the backend keeps one', () => {
     for (const role of ['SCO_ADMIN', 'ADMIN', 'ERRIGAL_ADMIN'] as const) {
-      expect(navItemsFor(role, true, true).at(-1)).toMatchObject({ label: 'Activity', href: '/activity' });
+      expect(navItemsFor(role, true).at(-1)).toMatchObject({ label: 'Activity', href: '/activity' });
       expect(labels(role)).not.toContain('Activity');
     }
     expect(navItemsFor(null, true, true)).toEqual([]);
   });
-  it('ERRIGAL_ADMIN adds OAuth2 Clients', () => {
+
+  it('ERRIGAL_ADMIN adds OAuth2 Clients, and the Sign-in Policy where the backend keeps one', () => {
     expect(labels('ERRIGAL_ADMIN')).toContain('OAuth2 Clients');
-    expect(navItemsFor('ERRIGAL_ADMIN').find((i) => i.label === 'Applications')?.href).toBe('/profile/app/list');
-  });
-  it('ERRIGAL_ADMIN alone gets the Sign-in Policy, where the backend keeps one, after OAuth2 Clients', () => {
     expect(labels('ERRIGAL_ADMIN')).not.toContain('Sign-in Policy');
-    const top = navItemsFor('ERRIGAL_ADMIN', true, true, true).map((i) => i.label);
-    expect(top.slice(-3)).toEqual(['OAuth2 Clients', 'Sign-in Policy', 'Activity']);
-    expect(navItemsFor('ADMIN', true, true, true).map((i) => i.label)).not.toContain('Sign-in Policy');
+    expect(labels('ERRIGAL_ADMIN', true, true).slice(-3)).toEqual(['OAuth2 Clients', 'Sign-in Policy', 'Activity']);
+    expect(labels('ADMIN', true, true)).not.toContain('Sign-in Policy');
+    expect(navItemsFor('ERRIGAL_ADMIN').find((i) => i.label === 'Applications')?.href).toBe('/profile/app/list');
   });
 });

@@ -1,8 +1,8 @@
-// The side navigation per role (spec §2 "Side navigation", §6).
+// The side navigation per role (spec §2 "Side navigation", §6): derived from
+// the route table, so the menu offers every route a role may open and only
+// those (a route's guard and its entry cannot disagree).
 
 import type { Role } from '@userprofile/shared/constants';
-import { roleRank } from '@userprofile/shared/constants';
-import { checkCanAnswer } from '../lib/data/applications.ts';
 import {
   toAccessCheck,
   toActivity,
@@ -14,6 +14,9 @@ import {
   toUserList,
   toVisibilityProfileList,
 } from '../lib/paths.ts';
+import type { AppRoute } from '../lib/routing.ts';
+import { roleMayOpen } from './guards.ts';
+import { routes } from './route-table.ts';
 
 export type NavIcon =
   | 'access'
@@ -34,40 +37,43 @@ export interface NavItem {
   section: string;
 }
 
-/**
- * The items of a role. `canCheck`: Check Access can answer this reader, who
- * sees at least one role or element of an application (issue 34 item 6: an
- * entry that can never answer is not offered); unknown until the applications
- * are loaded, when ADMIN and above are offered it. `activity`: the backend
- * keeps an activity log (an extension: a backend without it shows no entry).
- * `factorPolicy`: the backend keeps a second-factor policy (an extension), which
- * an ERRIGAL_ADMIN sets.
- */
-export function navItemsFor(role: Role | null, canCheck?: boolean, activity = false, factorPolicy = false): NavItem[] {
-  // Someone signed in without a console role may open none of these (issue 34): nothing is offered.
-  if (role === null) return [];
-  const items: NavItem[] = [{ label: 'Users', href: toUserList(), icon: 'users', section: '/user/' }];
-  // Every role that manages users asks why one can or cannot do something (issue 26), of the rows it sees.
-  if (canCheck ?? roleRank(role) >= roleRank('ADMIN')) {
-    items.push({ label: 'Check Access', href: toAccessCheck(), icon: 'access', section: '/access/' });
-  }
-  if (roleRank(role) >= roleRank('ADMIN')) {
-    items.push(
-      { label: 'Profiles', href: toBusinessProfileList(), icon: 'profiles', section: '/profile/business/' },
-      { label: 'Visibilities', href: toVisibilityProfileList(), icon: 'visibilities', section: '/profile/visibility/' },
-      { label: 'Applications', href: toAppProfileList(), icon: 'applications', section: '/profile/app/' },
-      { label: 'Application Admin', href: toApplicationList(), icon: 'applicationAdmin', section: '/application/' },
-    );
-  }
-  if (role === 'ERRIGAL_ADMIN') {
-    items.push({ label: 'OAuth2 Clients', href: toAuthClientList(), icon: 'clients', section: '/authClient/' });
-    // Beside the clients: how everyone signs in to the suite is the provider's, like its clients.
-    if (factorPolicy)
-      items.push({ label: 'Sign-in Policy', href: toFactorPolicy(), icon: 'policy', section: '/signInPolicy' });
-  }
-  // Every role reads the log (the server lists each the events it may see); last, as it arrives after sign-in.
-  if (activity) items.push({ label: 'Activity', href: toActivity(), icon: 'activity', section: '/activity' });
-  return items;
+/** A backend extension an entry needs (a backend without it has no such screen to offer). */
+type Needs = 'activity' | 'factorPolicy';
+
+/** Every entry the menu can hold, in its order; which a role sees is its route's guard. */
+export const NAV_ENTRIES: readonly (NavItem & { needs?: Needs })[] = [
+  { label: 'Users', href: toUserList(), icon: 'users', section: '/user/' },
+  // Every console role asks why one can or cannot do something, of the rows it sees; a reader who sees no
+  // role or element anywhere is told so by the screen itself.
+  { label: 'Check Access', href: toAccessCheck(), icon: 'access', section: '/access/' },
+  { label: 'Profiles', href: toBusinessProfileList(), icon: 'profiles', section: '/profile/business/' },
+  { label: 'Visibilities', href: toVisibilityProfileList(), icon: 'visibilities', section: '/profile/visibility/' },
+  { label: 'Applications', href: toAppProfileList(), icon: 'applications', section: '/profile/app/' },
+  { label: 'Application Admin', href: toApplicationList(), icon: 'applicationAdmin', section: '/application/' },
+  { label: 'OAuth2 Clients', href: toAuthClientList(), icon: 'clients', section: '/authClient/' },
+  // Beside the clients: how everyone signs in to the suite is the provider's, like its clients.
+  { label: 'Sign-in Policy', href: toFactorPolicy(), icon: 'policy', section: '/signInPolicy', needs: 'factorPolicy' },
+  // Last, as it arrives after sign-in (the server lists each role the events it may see).
+  { label: 'Activity', href: toActivity(), icon: 'activity', section: '/activity', needs: 'activity' },
+];
+
+/** The route an entry opens (its path, without a query). */
+export function routeOf(href: string, table: readonly AppRoute[] = routes): AppRoute | undefined {
+  const path = href.split('?')[0];
+  return table.find((r) => r.path === path);
 }
 
-export { checkCanAnswer };
+/**
+ * The items of a role: the entries whose route the role may open (guards.ts). `activity`: the
+ * backend keeps an activity log; `factorPolicy`: it keeps a second-factor policy (extensions: a
+ * backend without one shows no entry).
+ */
+export function navItemsFor(role: Role | null, activity = false, factorPolicy = false): NavItem[] {
+  // Someone signed in without a console role may open none of these: nothing is offered.
+  if (role === null) return [];
+  const offered: Record<Needs, boolean> = { activity, factorPolicy };
+  return NAV_ENTRIES.filter((entry) => {
+    const route = routeOf(entry.href);
+    return route !== undefined && roleMayOpen(route.access, role) && (!entry.needs || offered[entry.needs]);
+  }).map(({ needs: _, ...item }) => item);
+}

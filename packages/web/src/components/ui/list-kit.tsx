@@ -19,6 +19,7 @@ import { memo, type ReactNode } from 'react';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuDownload, LuFilterX } from 'react-icons/lu';
 import { Link } from 'wouter';
 import { PAGE_SIZES } from '../../lib/list-view.ts';
+import { displayText, titleText } from './display-text.ts';
 import { Pager } from './pager.tsx';
 
 type Breakpoint = 'sm' | 'md' | 'lg' | 'xl';
@@ -250,16 +251,29 @@ export function ExportButton({
   );
 }
 
-/** A record's name in a list cell, linking to its editor. Link styles (fontWeight) pass through. */
+/**
+ * A record's name in a list cell, linking to its editor. A name given as text is cut at its end
+ * to a bounded length (display-text.ts) and whole in the link's title. Link styles (fontWeight) pass through.
+ */
 export function RecordLink({
   href,
   children,
   ...style
 }: { href: string; children: ReactNode } & Omit<LinkProps, 'href' | 'children'>) {
+  const text = typeof children === 'string';
   return (
-    <ChakraLink asChild color="blue.fg" {...style}>
-      <Link href={href}>{children}</Link>
+    <ChakraLink asChild color="blue.fg" {...(text ? { title: titleText(children) } : {})} {...style}>
+      <Link href={href}>{text ? displayText(children) : children}</Link>
     </ChakraLink>
+  );
+}
+
+/** A cell of text from the backend: cut at its end to a bounded length, whole (for every real value) in its title. */
+export function TextCell({ value, ...cell }: { value: string | null | undefined } & Omit<Table.CellProps, 'children'>) {
+  return (
+    <Table.Cell {...(value ? { title: titleText(value) } : {})} {...cell}>
+      {displayText(value)}
+    </Table.Cell>
   );
 }
 

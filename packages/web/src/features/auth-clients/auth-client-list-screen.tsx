@@ -11,6 +11,7 @@ import {
   FilterBar,
   ListTable,
   RecordLink,
+  TextCell,
 } from '../../components/ui/list-kit.tsx';
 import { LinkButton, ListFrame, Screen } from '../../components/ui/page.tsx';
 import { exportClientList } from '../../lib/csv-export.ts';
@@ -80,7 +81,7 @@ export function AuthClientListScreen() {
                       </Text>
                     )}
                   </Table.Cell>
-                  <Table.Cell>{client.description}</Table.Cell>
+                  <TextCell value={client.description} />
                 </Table.Row>
               ))}
             </ListTable>

@@ -4,7 +4,7 @@
 // pager below.
 import { Table } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { ClientListFooter, type ListHeader, ListTable, RecordLink } from '../../components/ui/list-kit.tsx';
+import { ClientListFooter, type ListHeader, ListTable, RecordLink, TextCell } from '../../components/ui/list-kit.tsx';
 import type { ClientList } from '../../lib/use-client-list.ts';
 
 export function ProfileListTable<R extends { uuid: string; name: string; description: string }>({
@@ -34,9 +34,7 @@ export function ProfileListTable<R extends { uuid: string; name: string; descrip
               <Table.Cell>
                 <RecordLink href={editPath(row.uuid)}>{row.name}</RecordLink>
               </Table.Cell>
-              <Table.Cell hideBelow="md" color="fg.muted" whiteSpace="normal" minW="48">
-                {row.description}
-              </Table.Cell>
+              <TextCell value={row.description} hideBelow="md" color="fg.muted" whiteSpace="normal" minW="48" />
               {cells(row)}
             </Table.Row>
           ))}

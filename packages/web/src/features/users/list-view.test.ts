@@ -7,7 +7,6 @@ import {
   ListIndex,
   nextSort,
   pageRows,
-  sharedLeadingWords,
   toCriteria,
   toView,
   USERS_VIEW,
@@ -152,24 +151,5 @@ describe('cached lists', () => {
     const renamed = { ...a, email: 'new@example.com' };
     expect(withUser([a, b, c], renamed)).toEqual([renamed, b, c]);
     expect(withoutUser([a, b, c], b.uuid)).toEqual([a, c]);
-  });
-});
-
-describe('the part of a profile name that tells it apart (issue 34 item 21)', () => {
-  it("leaves out the whole words every name of the list shares (a tenant's company)", () => {
-    expect(
-      sharedLeadingWords([
-        'Runte Inc Communications NOC Operators',
-        'Runte Inc Communications Field Engineers',
-        'Runte Inc Communications NOC Operators',
-      ]),
-    ).toBe('Runte Inc Communications ');
-    expect(sharedLeadingWords(['North East Visibility', 'North West Visibility'])).toBe('North ');
-  });
-  it('keeps whole names when one name, no shared word, or a name would be left empty', () => {
-    expect(sharedLeadingWords(['Runte Inc NOC', 'Runte Inc NOC'])).toBe('');
-    expect(sharedLeadingWords(['Planning Analysts', 'NOC Operators'])).toBe('');
-    expect(sharedLeadingWords(['Runte', 'Runte Field'])).toBe('');
-    expect(sharedLeadingWords(['Runtex One', 'Runtey Two'])).toBe('');
   });
 });

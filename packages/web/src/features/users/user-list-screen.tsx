@@ -27,8 +27,6 @@ import {
   FILTER_COLUMNS,
   type FilterColumn,
   indexFor,
-  NO_PREFIXES,
-  namePrefixes,
   pageRows,
   type SearchCriteria,
   SORT_COLUMNS,
@@ -250,7 +248,6 @@ function FirstRows({
         linkProfiles={linkProfiles}
         filterUsername={filters.username}
         filtered={filtersActive(criteria)}
-        prefixes={NO_PREFIXES}
         complete={false}
       />
     </ListFrame>
@@ -272,7 +269,6 @@ function UserTableView({
   // list-view.ts), so the table follows each keystroke in the same render.
   const { filters, sort, page, size } = criteria;
   const index = useMemo(() => indexFor(rows), [rows]);
-  const prefixes = useMemo(() => namePrefixes(rows), [rows]);
   const order = useSortOrder(index, sort?.column ?? null);
   const matches = useMemo(() => index.query(filters, sort, order), [index, filters, sort, order]);
   const pages = pageCount(matches.length, size);
@@ -333,7 +329,6 @@ function UserTableView({
           linkProfiles={linkProfiles}
           filterUsername={filters.username}
           filtered={filtersActive(criteria)}
-          prefixes={prefixes}
           complete
         />
       </ListFrame>

@@ -14,6 +14,8 @@ export const tableCss = {
     textOverflow: 'ellipsis',
     verticalAlign: 'middle',
   },
+  // Focused, a cell's link shows its whole name on as many lines as it takes (the title is for the pointer).
+  '& tbody td:focus-within': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
   '& tbody tr:hover': { bg: 'bg.muted' },
   '& tbody .hide-lg': { display: { base: 'none', lg: 'table-cell' } },
   '& .select-cell': { width: '2.5rem', textAlign: 'center' },
@@ -47,6 +49,13 @@ export const tableCss = {
     '& tbody td.status-cell': { gridArea: 'status' },
     '& tbody td.profile-cell': { gridArea: 'profile', fontSize: 'xs' },
     '& tbody td.visibility-cell': { gridArea: 'visibility', fontSize: 'xs' },
+    // Two lines at most a name (cut at the end); focused, the cell opens to the whole of it.
+    '& tbody td.profile-cell, & tbody td.visibility-cell': {
+      display: '-webkit-box',
+      WebkitLineClamp: '2',
+      WebkitBoxOrient: 'vertical',
+    },
+    '& tbody td.profile-cell:focus-within, & tbody td.visibility-cell:focus-within': { WebkitLineClamp: 'unset' },
     '& tbody td.no-match': { gridColumn: '1 / -1' },
   },
   '& tbody a': { color: 'blue.fg', _hover: { textDecoration: 'underline' } },

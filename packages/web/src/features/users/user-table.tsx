@@ -5,17 +5,10 @@
 import { Table } from '@chakra-ui/react';
 import { memo, type MouseEvent as ReactMouseEvent, useCallback, useMemo } from 'react';
 import { useLocation } from 'wouter';
+import { displayText, titleText } from '../../components/ui/display-text.ts';
 import { NoMatch, SortableHeader } from '../../components/ui/list-kit.tsx';
 import { BASE_PATH, toBusinessProfileEdit, toUserEdit, toVisibilityProfileEdit } from '../../lib/paths.ts';
-import {
-  emptyFilters,
-  type ListSort,
-  type NamePrefixes,
-  nextSort,
-  SORT_COLUMNS,
-  type User,
-  type UserColumn,
-} from './list-view.ts';
+import { emptyFilters, type ListSort, nextSort, SORT_COLUMNS, type User, type UserColumn } from './list-view.ts';
 import { updateCriteria } from './search-criteria.ts';
 import { selectUsers, useSelection } from './user-selection.ts';
 import { StatusButton } from './user-status-button.tsx';
@@ -126,7 +119,6 @@ export const UserTable = memo(function UserTable({
   linkProfiles,
   filterUsername,
   filtered,
-  prefixes,
   complete,
 }: {
   users: User[];
@@ -137,8 +129,6 @@ export const UserTable = memo(function UserTable({
   filtered: boolean;
   /** The whole list is in (not only its first rows). */
   complete: boolean;
-  /** Leading words every profile name of the list shares: left out of the cells (the whole name is their title). */
-  prefixes: NamePrefixes;
 }) {
   const routeClick = useRouteClick();
   const pageUuids = useMemo(() => users.map((u) => u.uuid), [users]);
@@ -167,7 +157,7 @@ export const UserTable = memo(function UserTable({
             </td>
           </tr>
         ) : (
-          users.map((user) => <UserRow key={user.uuid} user={user} linkProfiles={linkProfiles} prefixes={prefixes} />)
+          users.map((user) => <UserRow key={user.uuid} user={user} linkProfiles={linkProfiles} />)
         )}
       </tbody>
     </Table.Root>
@@ -182,32 +172,15 @@ function RouteLink({ to, className, children }: { to: string; className?: string
   );
 }
 
-function ProfileCell({
-  to,
-  name,
-  link,
-  prefix,
-}: {
-  to: string | null;
-  name: string | undefined;
-  link: boolean;
-  prefix: string;
-}) {
+function ProfileCell({ to, name, link }: { to: string | null; name: string | undefined; link: boolean }) {
   if (!name) return <span className="missing">—</span>;
-  const text = prefix && name.startsWith(prefix) ? `…${name.slice(prefix.length - 1)}` : name;
+  // Cut at the end by the kit (the cell's title holds the name): the company's name leads, as on every screen.
+  const text = displayText(name);
   if (!link || !to) return <>{text}</>;
   return <RouteLink to={to}>{text}</RouteLink>;
 }
 
-const UserRow = memo(function UserRow({
-  user,
-  linkProfiles,
-  prefixes,
-}: {
-  user: User;
-  linkProfiles: boolean;
-  prefixes: NamePrefixes;
-}) {
+const UserRow = memo(function UserRow({ user, linkProfiles }: { user: User; linkProfiles: boolean }) {
   const business = user.businessProfile;
   const visibility = user.visibilityProfile;
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
@@ -216,30 +189,28 @@ const UserRow = memo(function UserRow({
       <td className="select-cell">
         <SelectUser user={user} />
       </td>
-      <td className="user-cell" title={user.username}>
+      <td className="user-cell" title={titleText(user.username)}>
         <RouteLink to={toUserEdit(user.uuid)} className="username">
-          {user.username}
+          {displayText(user.username)}
         </RouteLink>
       </td>
-      <td className="hide-lg" title={name}>
-        {name}
+      <td className="hide-lg" title={titleText(name)}>
+        {displayText(name)}
       </td>
-      <td className="hide-lg" title={user.email}>
-        {user.email}
+      <td className="hide-lg" title={titleText(user.email)}>
+        {displayText(user.email)}
       </td>
-      <td className="profile-cell" title={business?.name}>
+      <td className="profile-cell" title={business?.name ? titleText(business.name) : undefined}>
         <ProfileCell
           link={linkProfiles}
           name={business?.name}
-          prefix={prefixes.profile}
           to={business ? toBusinessProfileEdit(business.uuid) : null}
         />
       </td>
-      <td className="visibility-cell" title={visibility?.name}>
+      <td className="visibility-cell" title={visibility?.name ? titleText(visibility.name) : undefined}>
         <ProfileCell
           link={linkProfiles}
           name={visibility?.name}
-          prefix={prefixes.visibility}
           to={visibility ? toVisibilityProfileEdit(visibility.uuid) : null}
         />
       </td>

@@ -14,6 +14,7 @@ import {
   type ListHeader,
   ListTable,
   RecordLink,
+  TextCell,
 } from '../../components/ui/list-kit.tsx';
 import { LinkButton, Screen } from '../../components/ui/page.tsx';
 import { exportClientList } from '../../lib/csv-export.ts';
@@ -103,7 +104,7 @@ export function VisibilityListScreen() {
                   <Table.Cell>
                     <RecordLink href={toVisibilityProfileEdit(p.uuid)}>{p.name}</RecordLink>
                   </Table.Cell>
-                  <Table.Cell color="fg.muted">{p.description}</Table.Cell>
+                  <TextCell value={p.description} color="fg.muted" />
                 </Table.Row>
               ))}
             </ListTable>
