@@ -4,6 +4,7 @@
 // and 390×844, light and dark, into docs/screenshots/bulk-undo-*.png.
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
+import { picture } from '../pictures.ts';
 import { apiGet, type WireUser } from '../users/users-page.ts';
 import { assignVisibility, otherVisibilityProfile, reasonsAre, select, someUsers } from './bulk-steps.ts';
 
@@ -54,7 +55,7 @@ test('after Undo the result says what the Undo did, with its own counts; shot li
       await page.setViewportSize({ width, height });
       await result.scrollIntoViewIfNeeded();
       await expect(result).toBeInViewport();
-      await page.screenshot({ path: `${SHOTS}/bulk-undo-${width}-${scheme}.png` });
+      await picture(page, `${SHOTS}/bulk-undo-${width}-${scheme}.png`);
     }
   }
 });

@@ -15,6 +15,7 @@ import {
   toVisibilityProfileEdit,
 } from '../../../packages/web/src/lib/paths.ts';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
+import { picture } from '../pictures.ts';
 import { apiGet, toast, UserEditPage, UsersPage, type WireUser } from '../users/users-page.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -157,7 +158,7 @@ async function shots(page: Page, dialog: Locator): Promise<void> {
     ] as const) {
       await page.setViewportSize({ width: w, height: h });
       await expect(dialog).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/conflict-${w}-${mode}.png` });
+      await picture(page, `${SHOTS}/conflict-${w}-${mode}.png`);
     }
   }
   await page.evaluate(() => {

@@ -4,6 +4,7 @@
 // bounded length, so the list never holds the main thread for long.
 import type { Page, Route } from '@playwright/test';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
+import { picture } from '../pictures.ts';
 import { apiGet, UsersPage, type WireUser } from '../users/users-page.ts';
 
 const SIZES = [
@@ -119,5 +120,5 @@ for (const size of SIZES)
       await expect(page.locator('[data-users-table][data-users-complete]')).toBeVisible();
       // The screen at rest: no toast, no focus ring.
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-      await page.screenshot({ path: `docs/screenshots/long-names-${size.width}-${mode}.png` });
+      await picture(page, `docs/screenshots/long-names-${size.width}-${mode}.png`);
     });
