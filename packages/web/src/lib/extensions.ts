@@ -72,8 +72,31 @@ const pageAsMissing: Middleware = {
  * if the backend does not offer it; any other failure is rethrown as is.
  */
 export async function callExtension<T>(id: ExtensionId, call: (middleware: Middleware[]) => Promise<T>): Promise<T> {
+  // While an extension is unknown, one call asks and the others wait for what it learns: two screens
+  // (a menu's probe and an editor, say) asking at once would ask a backend without it twice.
+  const asking = firstAsks.get(id);
+  if (asking && offerOf(id) === 'unknown') await asking;
   const known = offerOf(id);
   if (known === 'not-offered') throw new NotOfferedError(id);
+  if (known === 'unknown') {
+    const first = ask(id, known, call);
+    const settled = first.then(
+      () => undefined,
+      () => undefined,
+    );
+    firstAsks.set(id, settled);
+    void settled.then(() => {
+      if (firstAsks.get(id) === settled) firstAsks.delete(id);
+    });
+    return first;
+  }
+  return ask(id, known, call);
+}
+
+/** The call of an extension whose offer is still unknown, per extension: what the others wait for. */
+const firstAsks = new Map<ExtensionId, Promise<void>>();
+
+async function ask<T>(id: ExtensionId, known: Offer, call: (middleware: Middleware[]) => Promise<T>): Promise<T> {
   let withoutToken = false;
   const expected = expectFailureWhen((status, request) => {
     withoutToken = !request.headers.has('Authorization');
