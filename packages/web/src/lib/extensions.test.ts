@@ -33,6 +33,23 @@ describe('extensions', () => {
     expect(offerOf('getRecordHistory')).toBe('not-offered');
   });
 
+  it('asks once while the offer is unknown: calls made meanwhile wait for what the first learns', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const call = vi.fn(async () => {
+      await gate;
+      throw refused(404);
+    });
+    const first = callExtension('getFactorPolicy', call);
+    const second = callExtension('getFactorPolicy', call);
+    release();
+    await expect(first).rejects.toBeInstanceOf(NotOfferedError);
+    await expect(second).rejects.toBeInstanceOf(NotOfferedError);
+    expect(call).toHaveBeenCalledTimes(1);
+  });
+
   it('reads a 404 of an extension that has answered before as the record’s, not the backend’s', async () => {
     await callExtension('getEffectiveAccess', async () => 'ok');
     await expect(
