@@ -37,7 +37,7 @@ const parts = [
   { name: 'slowloris', script: 'scripts/bench-slowloris.mjs' },
   { name: 'history', script: 'scripts/bench-history.mjs' },
   { name: 'proxy', script: 'scripts/bench-proxy.mjs' },
-  { name: 'hostile', script: 'scripts/bench-hostile.mjs' },
+  { name: 'hostile', script: 'scripts/bench-hostile.mjs', browser: true },
   { name: 'storage', script: 'scripts/bench-storage.mjs' },
   { name: 'access', script: 'scripts/bench-access.mjs', browser: true },
   { name: 'bulk', script: 'scripts/bench-bulk.mjs', browser: true },

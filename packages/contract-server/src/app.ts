@@ -45,13 +45,14 @@ import { lookupRoutes } from './routes/lookups.ts';
 import { passwordRoutes } from './routes/passwords.ts';
 import { profileRoutes } from './routes/profiles.ts';
 import { signInRoutes } from './routes/sign-ins.ts';
-import { userRoutes } from './routes/users.ts';
+import { userListAnswers, userRoutes } from './routes/users.ts';
 import { buildSeededStore, CONSOLE_CLIENT_ID, DEFAULT_SEED_USERS, DEMO_CLIENT_ID } from './seed/seed.ts';
 import { registerDemoApp } from './sites/demo-app.ts';
 import { HEADER_HOST_PATH, registerHeaderHost } from './sites/header-host.ts';
 import { registerSsoPages } from './sites/sso.ts';
 import { keptSigningKey } from './storage/signing-key.ts';
 import { type Storage, type StorageOptions, startStorage } from './storage/start.ts';
+import { highestRole } from './store/access.ts';
 import { holdingsOf } from './store/effective-access.ts';
 import { DEFAULT_HISTORY_LIMIT, DEFAULT_HISTORY_RETENTION_DAYS } from './store/history.ts';
 import { Store } from './store/store.ts';
@@ -349,7 +350,10 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
       ...(options.now ? { now: options.now } : {}),
       signingKey,
       events: {
-        signIn: (event) => recordSignIn(holder.store, event),
+        signIn: (event) => {
+          recordSignIn(holder.store, event);
+          if (event.outcome === 'succeeded' && event.clientId === CONSOLE_CLIENT_ID) prepareListsOf(event.accountUuid);
+        },
         signOut: (event) => recordSignOut(holder.store, event),
       },
       // A spec-only backend signs in with the password alone (spec §4).
@@ -382,7 +386,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
           return reply
             .code(404)
             .send({ statusCode: 404, error: 'Not Found', message: `Route GET:${request.url} not found` });
-        // Conditional writes (ETag / If-Match, issue 34) are an extension too: no version goes out, none is heeded.
+        // Conditional writes (ETag / If-Match) are an extension too: no version goes out, none is heeded.
         delete request.headers['if-match'];
       });
       app.addHook('onSend', async (_request, reply, payload) => {
@@ -417,12 +421,34 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     });
 
     const documentText = readFileSync(SPEC_PATH, 'utf8');
+    const userLists = userListAnswers();
+    /** The console's first call after a sign-in is the users list: it is made meanwhile. */
+    function prepareListsOf(accountUuid: string | null) {
+      const account = accountUuid === null ? undefined : holder.store.findAccountByUuid(accountUuid);
+      if (!account) return;
+      const role = highestRole(account.roles);
+      if (role)
+        userLists.prepare(holder.store, {
+          userUuid: account.uuid,
+          role,
+          companyUuid: account.companyUuid,
+          layoutCodes: account.layoutCodes,
+        });
+    }
+    // Right after a start, the provider's list, the largest: the first sign-in finds it made. After ready, so the
+    // start is not held for it.
+    app.addHook('onReady', async () => {
+      setTimeout(() => {
+        userLists.prepare(holder.store, { userUuid: '', role: 'ERRIGAL_ADMIN', companyUuid: null, layoutCodes: [] });
+      }, 0).unref();
+    });
     const offered = (op: Operation) => offersExtensions || !isExtension(op);
     const ctx: RouteContext = {
       store: () => holder.store,
       startupConfig,
       revokeUserSessions: (uuid) => auth.service.revokeUserSessions(uuid),
       signIns: auth.service,
+      userLists,
     };
     const activity = {
       table: () => storage.persistence.db.activity,

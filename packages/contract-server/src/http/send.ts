@@ -122,13 +122,18 @@ function sendEntry(
   reply.header('vary', 'accept-encoding');
   if (!acceptsGzip(request.headers['accept-encoding'])) return sendJson(reply, entry.json);
   if (entry.gzipped) return sendJson(reply.header('content-encoding', 'gzip'), entry.gzipped);
+  return prepareGzip(entry).then((bytes) => sendJson(reply.header('content-encoding', 'gzip'), bytes));
+}
+
+/** The entry's gzip copy: made once, on first demand or ahead of it, and shared by every answer. */
+export function prepareGzip(entry: CachedJson): Promise<Bytes> {
   entry.gzip ??= (
     entry.compress ? entry.compress() : gzip(Buffer.isBuffer(entry.json) ? entry.json : Buffer.concat(entry.json))
   ).then((bytes) => {
     entry.gzipped = bytes;
     return bytes;
   });
-  return entry.gzip.then((bytes) => sendJson(reply.header('content-encoding', 'gzip'), bytes));
+  return entry.gzip;
 }
 
 export function sendHtml(reply: FastifyReply, body: string) {

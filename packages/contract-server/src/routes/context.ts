@@ -5,6 +5,7 @@ import type { components, operations } from '@userprofile/shared/generated/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthService } from '../auth/contract.ts';
 import { callOf } from '../auth/http.ts';
+import type { CachedJson } from '../http/send.ts';
 import { type Caller, callerOf, requireArea } from '../store/access.ts';
 import { DomainError } from '../store/errors.ts';
 import type { Store } from '../store/store.ts';
@@ -20,6 +21,16 @@ export interface RouteContext {
   revokeUserSessions(userUuid: string): void;
   /** The auth side's view of a user's sign-ins, Unlock, and the end of one session (./sign-ins.ts). */
   signIns: Pick<AuthService, 'signInsOf' | 'unlockSignIn' | 'endUserSession'>;
+  /** The users lists' answers (users.ts userListAnswers), which the server also prepares ahead of a reader. */
+  userLists: UserListAnswers;
+}
+
+/** The users lists' answers, kept per scope until the next write. */
+export interface UserListAnswers {
+  /** The active or inactive users as `who` sees them, as kept JSON. */
+  answer(store: Store, who: Caller, active: boolean): Promise<CachedJson>;
+  /** Makes `who`'s active list and its gzip copy now, in the background, before they ask for it. */
+  prepare(store: Store, who: Caller): void;
 }
 
 /**

@@ -5,7 +5,7 @@ import { userMessages } from '@userprofile/shared/messages';
 import type { FastifyReply } from 'fastify';
 import { ArrayAnswer } from '../http/array-answer.ts';
 import { etagOf, ifMatchHolds } from '../http/etag.ts';
-import { type CachedJson, keptUntilWrite, sendCachedJson } from '../http/send.ts';
+import { type CachedJson, keptUntilWrite, prepareGzip, sendCachedJson } from '../http/send.ts';
 import { type Caller, canSee, type UserDirectory, userWriteRefusal } from '../store/access.ts';
 import { effectiveAccess } from '../store/effective-access.ts';
 import { PreconditionFailedError } from '../store/errors.ts';
@@ -13,7 +13,7 @@ import type { Store, UserInput } from '../store/store.ts';
 import type { AppRow, ConsoleRole, Scoped, UserRecord } from '../store/types.ts';
 import { bulkUsers } from '../store/user-bulk.ts';
 import { exportUsers, importUsers } from '../store/user-csv.ts';
-import { caller, type Req, type RouteContext, type Routes, type S } from './context.ts';
+import { caller, type Req, type RouteContext, type Routes, type S, type UserListAnswers } from './context.ts';
 import { businessAppProfileView, ref, scoped, scopeInput } from './wire.ts';
 
 // ------------------------------------------------------------------ views
@@ -42,7 +42,7 @@ function lookups(store: Store): Lookups {
 }
 
 /**
- * Who reads users (issue 22 item 8): a record the reader's own GET would
+ * Who reads users, so that a user's answers name nothing the reader may not open: a record the reader's own GET would
  * refuse is withheld (a profile as null, an application profile or element
  * left out), and a user the reader may not change carries the reason
  * (readOnlyReason: the user write rule, access.ts userWriteRefusal). Without
@@ -137,7 +137,7 @@ export function userView(store: Store, u: UserRecord, reader: UserReader = EVERY
   };
 }
 
-/** The version of a user (issue 34, ETag / If-Match): its stored state, secrets left out. */
+/** The version of a user (ETag / If-Match, an extension): its stored state, secrets left out. */
 export const userETag = (u: UserRecord): string => etagOf(u, ['passwordHash', 'passwordHistory']);
 
 // ----------------------------------------------------------------- inputs
@@ -162,6 +162,74 @@ function userInput(u: S['UserInput']): UserInput {
 
 // --------------------------------------------------------------- handlers
 
+/**
+ * The users lists' answers. The lists are the hot path (100,000 users): their
+ * JSON is kept per scope (role and company decide what a caller sees) until
+ * the next write, as bytes with a gzip copy made once on first demand: every
+ * answer writes the same buffer, with no per-request serialising or
+ * compressing (a 100,000-user list is tens of MB as JSON, a tenth of that
+ * gzipped).
+ *
+ * A write of one user changes one row: each row's JSON is kept too, as bytes,
+ * per scope and per user record (a write replaces its user's record), while
+ * nothing else a row shows changed (store.othersVersion: profile names, what
+ * the scope sees, the roles behind a read-only reason). A list after such a
+ * write is made of its kept rows, in blocks that are copied as they were
+ * except the changed row's (http/array-answer.ts), gzip included.
+ *
+ * Made cold, the provider's 85,000-row list costs about 1.2 s (its order, each
+ * row's JSON, the gzip copy): `prepare` makes a reader's active list before
+ * they ask for it, right after a start and at each sign-in to the console, so
+ * the first rows after Sign In do not wait for it.
+ */
+export function userListAnswers(): UserListAnswers {
+  const lists = keptUntilWrite<Promise<CachedJson>>();
+  let rowsFor: Store | null = null;
+  let rowsAt = -1;
+  const answers = new Map<string, ArrayAnswer<UserRecord>>();
+  function answer(store: Store, who: Caller, active: boolean): Promise<CachedJson> {
+    const scope = `${who.role}|${who.role === 'ERRIGAL_ADMIN' ? '' : who.companyUuid}`;
+    const key = `${active}|${scope}`;
+    return lists(store, key, () => {
+      if (rowsFor !== store || rowsAt !== store.othersVersion) {
+        answers.clear();
+        rowsFor = store;
+        rowsAt = store.othersVersion;
+      }
+      let made = answers.get(key);
+      if (made === undefined) {
+        // Each row's bytes, per user record (a user is in one list: its status changes make a new record).
+        const kept = new WeakMap<UserRecord, Buffer>();
+        // What the reader works out (the roles behind a read-only reason) holds while othersVersion does.
+        const reader = userReader(store, who);
+        made = new ArrayAnswer<UserRecord>({
+          key: (u) => u.uuid,
+          json(u) {
+            let row = kept.get(u);
+            if (row === undefined) {
+              row = Buffer.from(JSON.stringify(userListView(store, u, reader)));
+              kept.set(u, row);
+            }
+            return row;
+          },
+        });
+        answers.set(key, made);
+      }
+      return made.answer(store.listUsers(who, active));
+    });
+  }
+  return {
+    answer,
+    prepare(store, who) {
+      if (who.role === null) return;
+      // Made in slices (ArrayAnswer yields every few milliseconds), so requests meanwhile are answered.
+      answer(store, who, true)
+        .then(prepareGzip)
+        .catch(() => undefined);
+    },
+  };
+}
+
 export function userRoutes(ctx: RouteContext): Routes {
   // The user lists are the hot path (100000 users): their JSON is kept per
   // scope (role and company decide what a caller sees) until the next write,
@@ -175,41 +243,7 @@ export function userRoutes(ctx: RouteContext): Routes {
   // names, what the scope sees, the roles behind a read-only reason). A list
   // after such a write is made of its kept rows, in blocks that are copied as
   // they were except the changed row's (http/array-answer.ts), gzip included.
-  const lists = keptUntilWrite<Promise<CachedJson>>();
-  let rowsFor: Store | null = null;
-  let rowsAt = -1;
-  const answers = new Map<string, ArrayAnswer<UserRecord>>();
-  function userListJson(store: Store, who: Caller, active: boolean): Promise<CachedJson> {
-    const scope = `${who.role}|${who.role === 'ERRIGAL_ADMIN' ? '' : who.companyUuid}`;
-    const key = `${active}|${scope}`;
-    return lists(store, key, () => {
-      if (rowsFor !== store || rowsAt !== store.othersVersion) {
-        answers.clear();
-        rowsFor = store;
-        rowsAt = store.othersVersion;
-      }
-      let answer = answers.get(key);
-      if (answer === undefined) {
-        // Each row's bytes, per user record (a user is in one list: its status changes make a new record).
-        const kept = new WeakMap<UserRecord, Buffer>();
-        // What the reader works out (the roles behind a read-only reason) holds while othersVersion does.
-        const reader = userReader(store, who);
-        answer = new ArrayAnswer<UserRecord>({
-          key: (u) => u.uuid,
-          json(u) {
-            let row = kept.get(u);
-            if (row === undefined) {
-              row = Buffer.from(JSON.stringify(userListView(store, u, reader)));
-              kept.set(u, row);
-            }
-            return row;
-          },
-        });
-        answers.set(key, answer);
-      }
-      return answer.answer(store.listUsers(who, active));
-    });
-  }
+  const userListJson = (store: Store, who: Caller, active: boolean) => ctx.userLists.answer(store, who, active);
 
   const csv = (active: boolean | null, filename: string) =>
     async function exportCsv(request: Req, reply: FastifyReply) {
@@ -282,7 +316,7 @@ export function userRoutes(ctx: RouteContext): Routes {
       store.setActive(who, request.body.uuid, false);
       return sendCachedJson(request, reply, userListJson(store, who, false));
     },
-    /** Issue 27: the list's bulk actions, answered per user (store/user-bulk.ts). */
+    /** The list's bulk actions (an extension), answered per user (store/user-bulk.ts). */
     async bulkUserAction(request: Req<S['BulkUserBody']>): Promise<S['BulkUserResult']> {
       const { action, uuids, value } = request.body;
       return bulkUsers(ctx.store(), caller(request), action, uuids, value ?? null);

@@ -35,6 +35,11 @@ export interface SearchCriteria {
   size: number;
 }
 
+/** The filters that hold text, as a query in column order (`username=e&email=x`; '' for none). */
+export function filterQuery(filters: Filters): string {
+  return new URLSearchParams(FILTER_COLUMNS.filter((c) => filters[c] !== '').map((c) => [c, filters[c]])).toString();
+}
+
 export const emptyFilters = (): Filters => ({ username: '', name: '', email: '', profile: '', visibility: '' });
 
 export const defaultCriteria = (): SearchCriteria => ({

@@ -1,7 +1,7 @@
 // The Users list (spec §2): header buttons, five filters and the
 // Active/Inactive toggle, a sortable paginated table, and each user's Status
-// button. Filters, toggle, sort and page are the view in the address (issue
-// 27; the last one kept under the `searchCriteria` storage key, so it
+// button. Filters, toggle, sort and page are the view in the address (so a
+// reload or a copied link shows the same; the last one kept under the `searchCriteria` storage key, so it
 // survives a visit to an edit screen and back); a checkbox per row and the
 // bulk bar act on many users at once; Export CSV writes the rows that match.
 // The table and its rows are user-table.tsx, each row's Status button
@@ -121,7 +121,7 @@ function UsersViewInUrl() {
 
 const EXPORT_COLUMNS: readonly UserColumn[] = SORT_COLUMNS;
 
-/** Export what you see (issue 27): every user matching the filters, in the sort shown, named after them. */
+/** Export what you see: every user matching the filters, in the sort shown, named after them. */
 async function exportUsers(): Promise<void> {
   const { status, filters, sort } = useSearchCriteria.getState();
   const rows = useUserLists.getState()[status] ?? (await loadUserList(status));
@@ -214,7 +214,7 @@ function UserListBody() {
 }
 
 /**
- * The first users of a list still arriving (issue 34): the page asked for, when
+ * The first users of a list still arriving (so the first page shows sooner): the page asked for, when
  * they hold it (the list's own username order: no sort asked, and enough of
  * them match), else Loading. The rest of the screen (counts, pages, sort, the
  * bulk bar) waits for the whole list.
@@ -246,7 +246,7 @@ function FirstRows({
         sort={null}
         sortPending={false}
         linkProfiles={linkProfiles}
-        filterUsername={filters.username}
+        filters={filters}
         filtered={filtersActive(criteria)}
         complete={false}
       />
@@ -327,7 +327,7 @@ function UserTableView({
           sort={sort}
           sortPending={sortPending}
           linkProfiles={linkProfiles}
-          filterUsername={filters.username}
+          filters={filters}
           filtered={filtersActive(criteria)}
           complete
         />

@@ -8,7 +8,16 @@ import { useLocation } from 'wouter';
 import { displayText, titleText } from '../../components/ui/display-text.ts';
 import { NoMatch, SortableHeader } from '../../components/ui/list-kit.tsx';
 import { BASE_PATH, toBusinessProfileEdit, toUserEdit, toVisibilityProfileEdit } from '../../lib/paths.ts';
-import { emptyFilters, type ListSort, nextSort, SORT_COLUMNS, type User, type UserColumn } from './list-view.ts';
+import {
+  emptyFilters,
+  type Filters,
+  filterQuery,
+  type ListSort,
+  nextSort,
+  SORT_COLUMNS,
+  type User,
+  type UserColumn,
+} from './list-view.ts';
 import { updateCriteria } from './search-criteria.ts';
 import { selectUsers, useSelection } from './user-selection.ts';
 import { StatusButton } from './user-status-button.tsx';
@@ -117,7 +126,7 @@ export const UserTable = memo(function UserTable({
   sort,
   sortPending,
   linkProfiles,
-  filterUsername,
+  filters,
   filtered,
   complete,
 }: {
@@ -125,7 +134,7 @@ export const UserTable = memo(function UserTable({
   sort: ListSort | null;
   sortPending: boolean;
   linkProfiles: boolean;
-  filterUsername: string;
+  filters: Filters;
   filtered: boolean;
   /** The whole list is in (not only its first rows). */
   complete: boolean;
@@ -144,7 +153,8 @@ export const UserTable = memo(function UserTable({
       data-users-table
       data-users-complete={complete ? '' : undefined}
       aria-busy={!complete}
-      data-filter-username={filterUsername}
+      // The filters the rows answer, for a test or a bench to wait on (`username=e&email=x`).
+      data-filters={filterQuery(filters)}
       data-sort={sort && !sortPending ? `${sort.column}:${sort.direction}` : ''}
     >
       <UserTableHeader sort={sort} pageUuids={pageUuids} />
