@@ -50,7 +50,7 @@ export default defineConfig<object, WorkerFixtures>({
     launchOptions: CHROMIUM_LAUNCH,
   },
   // A project may give its backends more environment (tests/e2e/fixtures.ts, `backendEnv`). The
-  // spec-only project (issue 32) runs the core tasks against backends that offer spec §7 only.
+  // spec-only project runs the core tasks against backends that offer spec §7 only.
   projects: [
     { name: 'slow first', testMatch: SLOW_FIRST },
     { name: 'spec-only', testMatch: /spec-only\/.*\.spec\.ts$/, use: { backendEnv: { EXTENSIONS: 'off' } } },

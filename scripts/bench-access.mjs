@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Access part of `npm run bench` (issue 26), on a server seeded with 100,000
+// Access part of `npm run bench`, on a server seeded with 100,000
 // users (BENCH_ACCESS_USERS), as provider.admin:
 //   - who has it: the role held by the number of users closest to 30,000,
 //     its first page (GET /app/{uuid}/holders) worked out afresh after a write
@@ -11,7 +11,7 @@
 //     Chromium, median of 5 (after a first visit that loads the screen's code).
 // Server times are answers on loopback (HTTP included), so a little above the
 // server's own time. Goals: who has it <= 100 ms, painted <= 300 ms, check <= 20 ms.
-// Then (issue 32) the console on a spec-only server of the same seed (EXTENSIONS=off) beside the console on
+// Then the console on a spec-only server of the same seed (EXTENSIONS=off) beside the console on
 // the first: Check Access and Effective Access to painted (derived goal <= 50 ms each), Who Has It to its
 // first page painted (derived goal <= 3 s). BENCH_ACCESS_DERIVED=off leaves it out.
 import { performance } from 'node:perf_hooks';
@@ -142,7 +142,7 @@ try {
   );
   failed ||= paintedMedian > GOALS.painted;
 
-  // Issue 32: the same questions on a spec-only backend (EXTENSIONS=off, same seed), worked out in the
+  // The same questions on a spec-only backend (EXTENSIONS=off, same seed), worked out in the
   // console from spec §7 calls, beside the extensions in the console of the first server.
   if (process.env.BENCH_ACCESS_DERIVED !== 'off') {
     console.log(`Starting a spec-only server (EXTENSIONS=off) with ${USERS} users (${loadAverage()})...`);
@@ -216,7 +216,7 @@ async function consoleFigures(origin, pick, sample) {
     );
   const go = (url) => until(url, 'main h1', '', null);
   // The console's own time to the answer, painting left out (lib/extensions.ts measures it): the extension's
-  // call, or the answer derived from spec calls. What the issue's 6-8 ms of the extension compares with.
+  // call, or the answer derived from spec calls. What the extension's 6-8 ms measured before compares with.
   const answered = (id) =>
     page.evaluate(
       (id) =>

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bulk Deactivate on a spec-only backend (issue 32): the dev backend with
+// Bulk Deactivate on a spec-only backend: the dev backend with
 // EXTENSIONS=off and 100000 users, so POST /user/bulk answers 404 and the
 // console deactivates the users one at a time through POST /user/inactivate,
 // 4 in flight, with progress. The Users list in headless Chromium is filtered

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bulk part of `npm run bench` (issue 27): 100000 users, the Users list in
+// Bulk part of `npm run bench`: 100000 users, the Users list in
 // headless Chromium filtered to about 50000 of them, "Select all N matching",
 // Bulk action → Deactivate → confirm. Figures:
 //   - time from the confirming click to the per-user result on screen;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Console part of `npm run bench` (issue 5): gzip size of the JavaScript the
+// Console part of `npm run bench`: gzip size of the JavaScript the
 // login page loads and of the whole build, and the time from navigation to a
 // usable Sign In button in headless Chromium (median of 5 cold loads).
 // The server listens on a free port unless BENCH_PORT names one.

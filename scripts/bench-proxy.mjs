@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Proxy part of `npm run bench` (issue 23): what the validating proxy costs.
+// Proxy part of `npm run bench`: what the validating proxy costs.
 // The dev backend runs as the "real" backend; two `npm start` servers proxy to
 // it (USERPROFILE_BACKEND): with CONTRACT_VALIDATION=off, with the check as
 // `npm start` runs it (an answer identical to the operation's previous one
@@ -17,7 +17,7 @@
 // BENCH_PROXY_BEFORE=<another checkout of this repository, installed> adds
 // that checkout's proxies (validation on, and full) to the same rounds, against
 // the same backend, so a change is measured before and after under the same
-// load (issue 31: bounding the check must not cost more than 5%): the rows
+// load (bounding the check must not cost more than 5%): the rows
 // "before" and the change of rate and CPU per request.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Server part of `npm run bench`, two measurements on loopback:
 //
-// 1. Authenticated small GETs beside a bare Fastify route (issue 11): requests
+// 1. Authenticated small GETs beside a bare Fastify route: requests
 //    per second of GET /location/list, /errigalCustomerCompany/list and /me
 //    with a bearer token, as the console sends them, and of a public GET
 //    (/auth/jwks), each next to a bare Fastify route (scripts/lib/bare-fastify.mjs)
@@ -13,7 +13,7 @@
 //    (default 5) per call; prints the medians (of the rates, and of each
 //    round's back-to-back ratio) and the machine's load average.
 //    Goal: at least half the bare route's rate.
-// 2. The contract server against Prism (issue 3 item 7): requests per second
+// 2. The contract server against Prism (a mock of the same document): requests per second
 //    and p99 latency, with autocannon, of
 //      GET  /userprofile/api/v1/user/list/active  with 1000 and 100000 seeded users,
 //      POST /userprofile/api/v1/user/update       (an unchanged save of one user),
@@ -185,7 +185,7 @@ const SMALL_GETS = [
   { name: 'GET /location/list', path: '/api/v1/location/list', auth: true },
   { name: 'GET /errigalCustomerCompany/list', path: '/api/v1/errigalCustomerCompany/list', auth: true },
   { name: 'GET /me', path: '/api/v1/me', auth: true },
-  // A bearer-token client that keeps no cookies (issue 22: it must not be handed a new one each call).
+  // A bearer-token client that keeps no cookies: it must not be handed a new one each call.
   { name: 'GET /me, no cookie', path: '/api/v1/me', auth: true, cookieless: true },
   { name: 'GET /auth/jwks (public)', path: '/api/v1/auth/jwks', auth: false },
 ];

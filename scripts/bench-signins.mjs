@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Sign-ins part of `npm run bench` (issue 10): heap used after 20,000
+// Sign-ins part of `npm run bench`: heap used after 20,000
 // unfinished sign-ins, and once their codes have expired. The contract server
 // runs in this process with a clock the bench moves on.
 // - provider: 20,000 POST /auth/authorize calls (2,000 signed-in browsers, 10

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Storage part of `npm run bench` (issue 24):
+// Storage part of `npm run bench` (the SQLite database in DATA_DIR):
 //  - the start of `npm start`'s server from a DATA_DIR of 100,000 users (goal <= 3 s),
 //    and the database's size on disk;
 //  - POST /user/update on a DATA_DIR beside the same server on a database in memory,

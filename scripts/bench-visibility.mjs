@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Visibility part of `npm run bench` (issue 13): the cluster tree of the
+// Visibility part of `npm run bench`: the cluster tree of the
 // visibility profile editor over 5000 clusters (one root with 1000
 // descendants, at most six levels; SEED_CLUSTERS), in headless Chromium,
 // median of 5 runs, each on a fresh 'New Visibility' screen:

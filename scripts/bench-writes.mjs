@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes part of `npm run bench` (issue 33 item 2: a write costs what it
+// Writes part of `npm run bench` (a write costs what it
 // changes, not what the store holds), on a server seeded with 100,000 users
 // (SEED_USERS, default 100000), as provider.admin, median of 20 (BENCH_RUNS):
 //   - a save's own time (POST /user/update of one user's desk phone);

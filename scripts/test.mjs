@@ -46,6 +46,8 @@ await step('install', () => {
 const node24 = installNode24InBackground();
 node24.catch(() => undefined);
 await step('lint (Biome)', () => run(bin('biome'), ['ci', '.']));
+// Comments, test names and the OpenAPI document say why in place, not a work item's number.
+await step('lint (no numbered work items)', () => run(process.execPath, ['scripts/check-no-work-items.mjs']));
 await step('OpenAPI lint (Redocly)', () => run(bin('redocly'), ['lint', 'openapi/userprofile.yaml']));
 await step('generated API types are current', () => run(process.execPath, ['scripts/gen-api.mjs', '--check']));
 await step('type check', () => run(process.execPath, ['scripts/typecheck.mjs']));

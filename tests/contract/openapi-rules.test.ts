@@ -1,4 +1,4 @@
-// The rules the team set for openapi/userprofile.yaml (docs/decisions.md, issue 2):
+// The rules the team set for openapi/userprofile.yaml (docs/decisions.md), so that the document stays one a backend team can build to:
 // what is public, which error statuses each kind of call documents, the media types,
 // the limits of spec §5/§9, and that every schema compiles with Ajv draft-07 the way
 // the contract server (Fastify) compiles it, rejecting unknown fields.

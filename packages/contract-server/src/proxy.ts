@@ -8,7 +8,7 @@
 // document is logged as the console's fault. The answer itself is forwarded
 // byte for byte (compressed or not).
 //
-// The backend is treated as hostile (issue 31): an answer is held for its check
+// The backend is treated as hostile (it is another make's, or broken): an answer is held for its check
 // only up to a byte bound, and decoded only up to a bound of inflated bytes;
 // past either it is streamed through whole and unchecked, with the reason in
 // the header `x-contract-unchecked` and the log. Too deep JSON is not parsed,
@@ -282,7 +282,7 @@ export async function registerProxy(app: FastifyInstance, backend: string, optio
   // The last answer of each operation, status and encoding, with its verdict: lists are fetched again and again
   // unchanged, and comparing the bytes costs far less than decoding, parsing and validating them.
   const remembered = new Map<string, { body: Buffer; found: Violation[] }>();
-  /** Extensions the backend answered "not offered" to (issue 32): said once each, never checked. */
+  /** Extensions the backend answered "not offered" to (a spec-only backend): said once each, never checked. */
   const notOffered = new Set<string>();
 
   const operations = new WeakMap<object, Operation>();

@@ -1,5 +1,5 @@
-// What a user of the real backend would notice behind the calls (issue 3
-// item 4): lists, saves, conflicts, dependants, cascades, syncs, password reset.
+// What a user of the real backend would notice behind the calls, so that the
+// console meets no surprise there: lists, saves, conflicts, dependants, cascades, syncs, password reset.
 import { compareValues } from '@userprofile/shared/list';
 import { describe, expect, it } from 'vitest';
 import { RESET_TOKEN_TTL_MS } from '../src/store/store.ts';

@@ -1,4 +1,4 @@
-// `npm run contract` (issue 23): the check against the dev backend, read-only
+// `npm run contract`: the check against the dev backend, read-only
 // and with --allow-writes, conforms and covers the document; against a backend
 // that drifts it reports each breakage with its reason and nothing else; the
 // command's exit codes 0, 1 and 2, through the real command.
@@ -102,7 +102,7 @@ describe('against the dev backend', () => {
     const results = [...report.operations, ...report.extensions];
     const reads = contract.operations.filter((o) => o.method === 'GET' && !o.unsafe);
     // Every GET the document has (the ones that change state aside) is exercised, each through its 2xx;
-    // the extensions the dev backend offers among them, in their own section (issue 32).
+    // the extensions the dev backend offers among them, in their own section (they are not scored).
     for (const op of reads) {
       const result = results.find((o) => o.operationId === op.operationId);
       expect(result?.outcome, op.operationId).toBe('pass');
@@ -163,7 +163,7 @@ describe('against the dev backend', () => {
   });
 });
 
-describe('against a spec-only backend (the dev backend with EXTENSIONS=off, issue 32)', () => {
+describe('against a spec-only backend (the dev backend with EXTENSIONS=off)', () => {
   let specOnly: Backend;
   beforeAll(async () => {
     specOnly = await devBackend({ extensions: false });

@@ -1,4 +1,4 @@
-// EXTENSIONS=off (issue 32): the dev backend plays a backend that offers
+// EXTENSIONS=off: the dev backend plays a backend that offers
 // spec §7 only. Every operation the document marks `x-extension` answers 404,
 // as a path such a backend does not have, before any authentication; every
 // other operation still answers.

@@ -1,4 +1,4 @@
-// Fault injection (issue 3 item 5): every status of the error catalogue, via
+// Fault injection, so that the console's failure paths can be tried: every status of the error catalogue, via
 // /__mock/faults and via `Prefer: code=NNN`, plus delays and reset.
 import { describe, expect, it } from 'vitest';
 import { parsePrefer } from '../src/mock/plugin.ts';

@@ -1,4 +1,4 @@
-// Bulk import and export (issue 3 item 4) and the "Files" section of
+// Bulk import and export and the "Files" section of
 // security-checklist.md: a test per case.
 import { compareValues } from '@userprofile/shared/list';
 import { parse } from 'csv-parse/sync';

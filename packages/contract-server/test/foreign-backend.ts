@@ -1,4 +1,4 @@
-// A spec-only backend of another make (issue 32): not our dev backend with
+// A spec-only backend of another make: not our dev backend with
 // EXTENSIONS=off, but a front over a backend that keeps the data, answering
 // the calls it does not have the way other stacks do:
 // - a sign-in wall, as Spring Security puts before every path it does not let

@@ -1,4 +1,4 @@
-// The proxy's hop-by-hop filter (issue 31 item 11, RFC 9110 §7.6.1), on every answer and request.
+// The proxy's hop-by-hop filter (RFC 9110 §7.6.1), on every answer and request.
 import { describe, expect, it } from 'vitest';
 import { withoutHopByHop } from '../src/proxy.ts';
 

@@ -1,4 +1,4 @@
-// Issue 25 item 6: the bulk import's errors name the line of the file
+// The bulk import's errors name the line of the file, so that the user can find it
 // (header = line 1, as an editor numbers it) and the column as the file
 // names it, never an internal name such as `body.users`; row and line agree
 // through empty lines, quoted line breaks and CRLF line ends.
@@ -70,7 +70,7 @@ describe('import errors name the line and the column', () => {
   });
 });
 
-describe('issue 34: any line end; a file that is not text', () => {
+describe('any line end; a file that is not text', () => {
   it('imports a file whose lines end in CRLF, LF and CR mixed', async () => {
     const csv = `${HEADER}\r\n${row('mixed.one')}\n${row('mixed.two')}\r${row('mixed.three')}\r\n`;
     const res = await t.upload(PROVIDER, csv);

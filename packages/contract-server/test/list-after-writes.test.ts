@@ -1,4 +1,4 @@
-// Issue 33 item 2: a write costs what it changes. The users lists are kept
+// A write costs what it changes, not what the store holds. The users lists are kept
 // (the username order while no user is added or renamed, each row's JSON
 // while its user and what it shows of others stay), and must stay byte for byte what they were when every
 // answer sorted all users and serialised them again: compared here with that
@@ -19,7 +19,7 @@ const store = () => t.store;
 
 const callerOf = (username: string) => callerIn(store(), username);
 
-/** The list as it was made before issue 33: every user sorted (stably, in the map's order), every row serialised. */
+/** The list as it was made before the lists were kept: every user sorted (stably, in the map's order), every row serialised. */
 function madeAfresh(as: string, active: boolean): Buffer {
   const who = callerOf(as);
   const reader = userReader(store(), who);

@@ -1,4 +1,4 @@
-// Issue 10, the dev backend when someone can reach it: the mock control API
+// The dev backend when someone can reach it: the mock control API
 // (reseed, faults, outbox) answers only to callers on this machine or with the
 // token npm start prints, refuses every request a page of another site can
 // make (a plain form POST included), and can be switched off.
@@ -118,7 +118,7 @@ describe('switched off (MOCK_API=off)', () => {
   });
 });
 
-// Issue 31 item 1: a web page that rebinds its own name to 127.0.0.1 sends its
+// A web page that rebinds its own name to 127.0.0.1 sends its
 // requests from this machine, with its own name in Host (and in Origin).
 describe('DNS rebinding (a page whose name now points at 127.0.0.1)', () => {
   const rebound = { host: 'some-site.example:8080' };
@@ -197,7 +197,7 @@ describe('over a real socket: the Host must name the port the server listens on'
   });
 });
 
-// Issue 31 item 10: every mark a proxy leaves makes the caller one of elsewhere.
+// Every mark a proxy leaves makes the caller one of elsewhere.
 describe('a caller through a proxy on this machine', () => {
   const marks = [
     ['x-real-ip', '192.0.2.10'],

@@ -1,4 +1,4 @@
-// The validating proxy facing a hostile backend (issue 31 items 4, 9, 11): one
+// The validating proxy facing a hostile backend: one
 // answer never blocks or exhausts the proxy (bytes, inflated bytes, depth and
 // violations are bounded; past a bound that one answer goes through unchecked
 // with the reason in a header and the log), the log cannot be forged by a

@@ -1,4 +1,4 @@
-// The validating proxy (issue 23 item 2): with USERPROFILE_BACKEND set, every
+// The validating proxy, so that a backend's drift shows while the console runs: with USERPROFILE_BACKEND set, every
 // answer of a documented operation is checked by the same validator as
 // `npm run contract`; violations go into the x-contract-violations header and
 // the log, the console's bad requests are logged as its fault, and the bytes
@@ -31,7 +31,7 @@ beforeAll(async () => {
   );
   backend.get(`${API}/history/:kind/:uuid`, () => ({ entries: [], more: false, withheld: 0 }));
   backend.get('/userprofile/.well-known/openid-configuration', () => ({ issuer: 'https://sso.example.net' }));
-  // A backend of another make without the Who Has It and Check Access extensions (issue 32): a Spring 404, a web page.
+  // A backend of another make without the Who Has It and Check Access extensions: a Spring 404, a web page.
   backend.get(`${API}/app/:uuid/holders`, (request, reply) =>
     reply.code(404).send({ timestamp: '2026-11-28T00:00:00Z', status: 404, error: 'Not Found', path: request.url }),
   );
@@ -117,7 +117,7 @@ it("logs a request that breaks the document as the console's fault", async () =>
   ]);
 });
 
-it('keeps the header within its bound, saying how many violations it left out; the log lists at most MAX_VIOLATIONS (issue 31)', async () => {
+it('keeps the header within its bound, saying how many violations it left out; the log lists at most MAX_VIOLATIONS', async () => {
   stderr.mockClear();
   const res = await proxy.inject({ method: 'GET', url: `${API}/cluster/list` });
   expect(res.statusCode).toBe(200);
@@ -153,7 +153,7 @@ it("forwards the provider's discovery document, an operation of the document, an
   expect(captured().length).toBe(header.length);
 });
 
-it('says once, in plain words, that the backend does not offer an extension, and checks none of its answers (issue 32)', async () => {
+it('says once, in plain words, that the backend does not offer an extension, and checks none of its answers', async () => {
   stderr.mockClear();
   const auth = { authorization: 'Bearer t' };
   const id = '6f1c1f0e-3b8a-4d52-9a57-2f3c5f0b7d10';

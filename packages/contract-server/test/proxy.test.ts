@@ -1,4 +1,4 @@
-// Proxy mode (issue 3 item 6): with USERPROFILE_BACKEND set, the API and the
+// Proxy mode, the console against a real backend: with USERPROFILE_BACKEND set, the API and the
 // login form go to that backend unchanged and nothing is simulated.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 10, request timeout: a request whose body trickles in (slowloris) is
+// Request timeout: a request whose body trickles in (slowloris) is
 // answered 408 and its socket closed once the request timeout has passed;
 // an honest request is not affected. (The production value and the figure for
 // 300 sockets: `npm run bench -- slowloris`.)

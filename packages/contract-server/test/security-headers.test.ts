@@ -1,4 +1,4 @@
-// Issue 10, headers: every page and answer refuses framing and sniffing and
+// Security headers: every page and answer refuses framing and sniffing and
 // sends no referrer; pages carry a Content-Security-Policy whose nonce is the
 // one written into the page; API answers are never stored.
 import { createHash } from 'node:crypto';

@@ -78,7 +78,7 @@ it('says nothing of the kind on loopback', async () => {
   expect(err).not.toContain('WARNING');
 }, 60_000);
 
-it('in proxy mode, prints the redirect URI the backend must allow for the console to sign in (issue 32 item 7)', async () => {
+it('in proxy mode, prints the redirect URI the backend must allow for the console to sign in', async () => {
   const { out } = await start(
     { HOST: '127.0.0.1', PUBLIC_ORIGIN: 'http://127.0.0.1:9999', USERPROFILE_BACKEND: 'http://127.0.0.1:1' },
     /Sign-in: [^\n]*\n/,

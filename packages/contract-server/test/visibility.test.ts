@@ -1,4 +1,4 @@
-// Visibility profiles and elements (issue 13): the cluster trees of the seed,
+// Visibility profiles and elements: the cluster trees of the seed,
 // the bench inventory (SEED_CLUSTERS), and the layout codes NEA and VEN,
 // which the server enforces as the console hides them.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// What is read from a backend is bounded before it is parsed or judged (issue
-// 31): the nesting depth of a JSON text (Ajv and the reports walk values
+// What is read from a backend is bounded before it is parsed or judged (the
+// backend may be hostile or broken): the nesting depth of a JSON text (Ajv and the reports walk values
 // recursively, so a 20,000-deep answer would end in a stack overflow), and
 // any text from outside made printable before it reaches a terminal, a log
 // line or an XML file.

@@ -8,7 +8,7 @@
 // delete, read (404), on records named with the run's id only, all deleted at
 // the end whatever happened.
 //
-// The score is over spec operations only (issue 32): the extensions the
+// The score is over spec operations only (the real backend promises no more): the extensions the
 // document marks `x-extension: true` are listed apart, as offered (and then
 // judged like the rest) or not offered (every call answered 404, 405 or 501:
 // neither a failure nor a warning unless requireExtensions).

@@ -1,7 +1,7 @@
 // The check's reports: a table per operation for people, JUnit XML for CI
 // (one testcase per operation exercised, named `METHOD /path` as the document
-// spells the path), and JSON for machines. Each carries the same split (issue
-// 32): the spec operations, scored, then the extensions apart (offered and
+// spells the path), and JSON for machines. Each carries the same split (the
+// real backend promises spec §7 only): the spec operations, scored, then the extensions apart (offered and
 // judged, or not offered). Every text in them was made printable by the check.
 import type { OperationResult, Report } from './check.ts';
 import { formatViolation } from './validate.ts';

@@ -1,5 +1,5 @@
 // The check's results: what it gathered per operation turned into the report
-// every reporter reads (issue 32: spec operations scored, extensions apart as
+// every reporter reads (spec operations scored, extensions apart as
 // offered or not offered), with every text from the target made printable.
 import { NOT_OFFERED_STATUSES as NOT_OFFERED } from '@userprofile/shared/not-offered';
 import { printable } from './bounds.ts';

@@ -134,7 +134,7 @@ function documentedMedia<T>(content: Record<string, T>, type: string): T | undef
 
 const isJson = (type: string) => type === 'application/json' || type.endsWith('+json');
 
-/** How far one answer is judged (issue 31): past the depth it is not parsed; past the violations, not listed. */
+/** How far one answer is judged, so a hostile target cannot exhaust the check: past the depth it is not parsed; past the violations, not listed. */
 export interface AnswerBounds {
   depth: number;
   /** Errors listed at most (warnings too, apart); one more line says that more were left out. */

@@ -1,4 +1,4 @@
-// The check facing a hostile target (issue 31 items 5 and 9): what it reads is
+// The check facing a hostile target: what it reads is
 // bounded (bytes, inflated bytes, depth), past a bound that one operation
 // fails with a clear reason and every report is still written; the target's
 // text never reaches the table, the progress lines or the JUnit file raw.

@@ -11,8 +11,8 @@ export type * from './types.ts';
 export { DevBackendStartError };
 
 /**
- * Starts a dev backend in this process: by default on a free port of 127.0.0.1, in memory, on the
- * default seed. Rejects with a DevBackendStartError (a bad option, the port in use, a data folder
+ * Starts a dev backend in this process: by default on a free port of 127.0.0.1, on a private SQLite
+ * database in memory (nothing written; `dataDir` keeps the data in a folder), on the default seed. Rejects with a DevBackendStartError (a bad option, the port in use, a data folder
  * it cannot use, a fixtures file it refuses) with nothing written.
  */
 export async function startDevBackend(options: DevBackendOptions = {}): Promise<DevBackend> {

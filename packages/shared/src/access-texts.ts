@@ -1,4 +1,4 @@
-// Texts of the access questions (issue 26, designed: the spec has no such
+// Texts of the access questions (designed: the spec has no such
 // screens): the verdicts of Check access and the sentences that say the
 // missing link plainly, and the notes of "Who has it".
 
@@ -40,11 +40,11 @@ export const accessTexts = {
   exportCsv: 'Export CSV',
   exportFailed: 'The export failed',
   notOffered: 'This backend does not offer access questions',
-  /** Who Has It worked out from the profiles' users (issue 32: a backend without the holders call). */
+  /** Who Has It worked out from the profiles' users (for a backend without the holders call). */
   deriving: (done: number, total: number, users: number) =>
     `Working out who has it from the users of each business profile that grants it: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} profiles, ${users.toLocaleString('en')} users loaded.`,
   derivedHolders: 'Worked out from the users of the business profiles: this backend does not offer Who Has It itself.',
-  /** Check Access for a reader who sees no role or element of any application (issue 34 item 6). */
+  /** Check Access for a reader who sees no role or element of any application: told so, not offered empty pickers. */
   nothingToCheck:
     'Check Access answers for the roles and elements you can see, and you can see none in any application: ask an administrator who sees them.',
 } as const;

@@ -67,10 +67,10 @@ export const loginMessages = {
 } as const;
 
 /**
- * The History and Effective Access tabs (issue 16); the spec has neither, so
+ * The History and Effective Access tabs; the spec has neither, so
  * every text is designed.
  */
-// spec elides: designed (issue 22).
+// spec elides: designed. What is withheld is counted, never named, so that history tells no more than the GET.
 const withheldOne = template<[]>(
   '1 change is withheld: it was made while this record belonged to another company or needed a higher role than yours.',
 );
@@ -78,7 +78,7 @@ const withheldMany = template<[number]>(
   '{n} changes are withheld: they were made while this record belonged to another company or needed a higher role than yours.',
 );
 
-// spec elides: designed (issue 34 item 19): a file the server refused line by line is the file's fault, so the
+// spec elides: designed: a file the server refused line by line is the file's fault, so the
 // toast says what the table below it says; the spec's "please try again later" stays for failures of the server.
 const importRefusedOne = template<[]>('The file was not imported: 1 line to fix, listed below');
 const importRefusedMany = template<[number]>('The file was not imported: {n} lines to fix, listed below');
@@ -93,7 +93,7 @@ export const historyTexts = {
   effectiveAccessNotOffered: 'This backend does not offer effective access',
   /** An entry made by the server itself (a sync, the seed). */
   serverActor: 'the server',
-  /** An entry made by a user the reader may not open (issue 22): named by no uuid and no username. */
+  /** An entry made by a user the reader may not open: named by no uuid and no username, so history reveals no one. */
   otherAdministrator: 'another administrator',
   /** The page's count of entries withheld from the reader (a period in another company, or above the reader's role). */
   withheldChanges: composite(
@@ -106,17 +106,17 @@ export const historyTexts = {
   secretChanged: template<[label: string]>('{label} changed'),
   inactiveUser: 'This user is inactive: none of the access below applies until the user is activated.',
   noBusinessProfile: 'This user has no business profile, so no application grants them anything.',
-  /** Effective access of a user holding a profile the reader cannot see (issue 22: designed). */
+  /** Effective access of a user holding a profile the reader cannot see (designed). */
   profileWithheld: 'This user holds a profile you cannot see: what it grants is not shown.',
   /** In place of that profile's name. */
   profileNotShown: 'not shown',
   noApplications: 'The business profile grants no roles or elements.',
-  /** An application of which the user's profiles grant rows the reader cannot see (issue 34 item 6: designed). */
+  /** An application of which the user's profiles grant rows the reader cannot see (designed): a part is not the whole. */
   partHidden:
     'Part of this is hidden from you: the profiles grant roles or elements here that you may not see, so they are not listed.',
 } as const;
 
-/** A user's sign-ins on the user editor (issue 22; the spec has none, so all designed). */
+/** A user's sign-ins on the user editor (the spec has none, so all designed). */
 export const signInTexts = {
   tab: 'Sign-ins',
   throttled: template<[username: string]>('Sign-ins of {username} are being slowed by failed attempts'),
@@ -151,7 +151,7 @@ export const signInTexts = {
   signOutSelf: 'These include your own session: you will be signed out of the console too.',
   signedOut: template<[username: string]>('{username} is signed out everywhere'),
   signOutFailed: template<[username: string, reason: string]>('Could not sign {username} out everywhere: {reason}'),
-  /** One session (issue 34 item 22). */
+  /** One session: a lost device is signed out without ending the user's other sessions. */
   signOutOne: 'Sign out',
   signOutOneLabel: template<[started: string]>('Sign out the session started {started}'),
   thisSession: 'This browser: your session',
@@ -238,24 +238,24 @@ export const userMessages = {
     (n: number): string => (n === 1 ? importRefusedOne() : importRefusedMany(n)),
     [importRefusedOne, importRefusedMany],
   ),
-  /** Export failed (issue 11: no failure is silent; the spec names no text). */
+  /** Export failed (no failure is silent; the spec names no text). */
   exportFailed: 'Failed To Export Users, Please Try Again Later', // spec elides: designed
-  /** A chosen import file that is not CSV (issue 11: refused with a reason). */
+  /** A chosen import file that is not CSV (refused with a reason, never silently). */
   notCsv: template<[fileName: string]>('{file} is not a CSV file: choose a .csv file to import'), // spec elides: designed
   /** Submit of an invalid user form (spec §5). */
   formInvalid: 'Please Check Form Is Filled Correctly',
   /** Submit while a save is running (spec §5). */
   saveInProgress: 'Please Wait Until Updating User Completes',
-  /** The second line of the save failure when the server answers 409 (issue 11: say that the username is taken). */
+  /** The second line of the save failure when the server answers 409 (say that the username is taken, the one thing to fix). */
   usernameTaken: template<[username: string]>('The username {username} is already taken'), // spec elides: designed
-  /** The default tree rule (spec §5) when every default tree of the profile is hidden from the saver (issue 34 item 4). */
+  /** The default tree rule (spec §5) when every default tree of the profile is hidden from the saver: the rule holds for every role alike. */
   defaultTreeHidden:
     'This business profile needs a default tree, and none of its default trees is visible to you: choose another business profile, or ask a provider admin to assign the default tree', // spec elides: designed
-  /** A conditional update (If-Match) refused with 412 (issue 34, extension). */
+  /** A conditional update (If-Match) refused with 412 (an extension: no save silently overwrites another). */
   changedSinceRead: template<[username: string]>('{username} was changed since it was read; nothing was saved'), // spec elides: designed
 } as const;
 
-/** An editor whose record changed under it (issue 34 item 2; the spec has none, so all designed). */
+/** An editor whose record changed under it (the spec has none, so all designed). */
 export const conflictTexts = {
   title: 'Changed since you opened it',
   intro: template<[what: string]>(
@@ -301,7 +301,7 @@ export const applicationMessages = {
 } as const;
 
 /** Spec §8 "Profiles": application, business and visibility profiles. */
-// spec elides: designed (issue 34 item 3): what a business profile's delete leaves its users with, and its
+// spec elides: designed: what a business profile's delete leaves its users with, and its
 // offer to deactivate the active ones (so that an administrator can lock out its users in the same step).
 const deactivateLeftOne = template<[]>('Also deactivate its 1 active user, so that they cannot sign in');
 const deactivateLeftMany = template<[number]>('Also deactivate its {count} active users, so that they cannot sign in');
@@ -328,7 +328,7 @@ export const profileMessages = {
     deleted: template<[name: string]>('Profile <name> Is Deleted Successfully'), // spec elides: designed
     deleteFailed: 'Failed to Delete Business Profile',
     dependantsLoadFailed: 'There Was Error While Fetching Users Who Use This Business Profile', // spec elides: designed
-    /** The delete confirmation: what its users are left with (issue 34 item 3). */
+    /** The delete confirmation: what its users are left with, said before it is done. */
     deleteText: template<[name: string]>(
       'Delete the business profile {name}? Its users are left without a business profile: they hold none of its roles or elements, and an inactive one cannot be activated until given another profile. Active users stay active unless you deactivate them here.',
     ),

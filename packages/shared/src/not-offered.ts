@@ -1,4 +1,4 @@
-// When an answer says the backend does not offer a call (issue 32): the one
+// When an answer says the backend does not offer a call (a spec-only backend): the one
 // rule the console (lib/extensions.ts) and the conformance check read. A
 // backend without the call answers 404 (a Spring backend's unknown path), 405
 // (a path whose template another method of a spec call holds: POST /user/bulk

@@ -1,4 +1,4 @@
-// Access questions (issue 26): "Who has it" on the application editor's
+// Access questions: "Who has it" on the application editor's
 // rows, and Check Access from the user editor and the side navigation: the
 // paths, the missing link and the profile that would grant it, an inactive
 // user, an answer made incomplete by a record hidden from the reader, and

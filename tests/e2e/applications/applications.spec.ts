@@ -1,4 +1,4 @@
-// Issue 14, applications (spec §2, §4, §5, §6, §8 Applications), per role:
+// Applications (spec §2, §4, §5, §6, §8 Applications), per role:
 // provider.admin sees and uses the ERRIGAL_ADMIN-only parts, customer.admin
 // lists and syncs but does not, sco.admin is forbidden (on the page and at
 // the server). Every §8 message is produced, faults through /__mock/faults.

@@ -1,4 +1,4 @@
-// Issue 34 item 10: New Application with every text field filled and API Auth
+// A blocked submit always points at a marked field: New Application with every text field filled and API Auth
 // Type left at '---': the blocked Create App and 'Please Check Form Is Filled
 // Correctly' point at a marked field, API Auth Type.
 import { userMessages, validationMessages } from '../../../packages/shared/src/messages.ts';

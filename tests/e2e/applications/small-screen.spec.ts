@@ -1,4 +1,4 @@
-// Issue 14 at 390×844: both lists and both editors fit the width of a phone
+// Applications and OAuth2 clients at 390×844: both lists and both editors fit the width of a phone
 // (the window never scrolls sideways; a table scrolls inside its card).
 // Screenshots go to screenshots/ (git-ignored) for a person to look at.
 import { href, toApplicationList, toAuthClientList } from '../../../packages/web/src/lib/paths.ts';

@@ -1,4 +1,4 @@
-// Issue 14, OAuth2 clients (spec §2, §5, §6, §8 OAuth2 client; ERRIGAL_ADMIN
+// OAuth2 clients (spec §2, §5, §6, §8 OAuth2 client; ERRIGAL_ADMIN
 // only): the list, the editor with its dice, copy buttons and authorize URL,
 // the redirect target rule on both sides; a client created here signs a
 // user in from a second origin, and once its redirect target changes the

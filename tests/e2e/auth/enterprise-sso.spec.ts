@@ -1,4 +1,4 @@
-// Issue 4 (console): the optional Enterprise SSO path of the login page
+// The console's side of the optional Enterprise SSO path of the login page
 // (spec §2) against the SSO provider the contract server simulates. The
 // deployment's config.json switches it on; the tests serve that variant.
 import type { Page } from '@playwright/test';

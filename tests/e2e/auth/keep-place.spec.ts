@@ -1,4 +1,4 @@
-// Issue 25 item 1, "Keep the user's place": a signed-out visit to a deep link
+// "Keep the user's place": a signed-out visit to a deep link
 // comes back there after the sign-in (password and Enterprise SSO), with its
 // query; nothing but a console page is ever returned to; a 401 inside a screen
 // says its one spec §8 message and, after signing in again, the user is back

@@ -1,4 +1,4 @@
-// Issue 34 item 18: the guard's 'Please Login First' belongs to the sign-in
+// The guard's 'Please Login First' belongs to the sign-in
 // page; it does not follow the visitor onto Forgot Password, beside its
 // success message.
 import { ACCOUNTS, expect, test } from '../fixtures.ts';

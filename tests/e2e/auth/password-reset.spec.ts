@@ -1,4 +1,4 @@
-// Issue 4 (console): forgot password, the reset link from the outbox, the
+// The console's forgot password, the reset link from the outbox, the
 // new password, and the reset page's failure messages (spec §5, §8).
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, expect, type Mock, PASSWORD, signIn, test } from '../fixtures.ts';

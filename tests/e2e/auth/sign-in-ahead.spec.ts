@@ -1,4 +1,4 @@
-// Issue 34 item 13 (sign-in to the first rows at 100,000 users): what the
+// Sign-in to the first rows at 100,000 users, as short as it can be: what the
 // console's own sign-in can know or fetch ahead, it does. The login page
 // prefetches the files the sign-in lands on while the person types (only for
 // the console's own request); selfcallback asks nothing again that the

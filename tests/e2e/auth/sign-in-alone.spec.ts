@@ -1,4 +1,4 @@
-// Issue 15: the sign-in pages a visitor without a sign-in gets alone (plain
+// The sign-in pages a visitor without a sign-in gets alone (plain
 // DOM, without the console; docs/decisions.md "Sign-in pages without React"):
 // their toasts, going on to a console page in the same document, a Sign In
 // pressed before the console's own request is ready, and a start that fails.
@@ -37,7 +37,7 @@ test('the login page warns once, and its toast can be dismissed, pauses under th
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
 });
 
-test('Forgot Password opens in the same document, without the sign-in warning (issue 34 item 18), and Back returns to the form', async ({
+test('Forgot Password opens in the same document, without the sign-in warning, and Back returns to the form', async ({
   page,
   mock: _,
 }) => {

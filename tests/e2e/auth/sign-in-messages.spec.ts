@@ -1,4 +1,4 @@
-// Issue 15: what the login form says, and when 'Session Timed Out' shows
+// What the login form says, and when 'Session Timed Out' shows
 // (docs/decisions.md "Login messages and 'Session Timed Out'").
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, expect, signIn, test } from '../fixtures.ts';
@@ -63,6 +63,9 @@ test('the login page logs nothing in the console when there is simply no session
 
 test('a signed-in user whose session ended is told it timed out and signs in again', async ({ page, mock: _ }) => {
   await signIn(page, ACCOUNTS.customer);
+  // The screen's own calls done (the menu asks what the backend offers): none of them can meet the ended
+  // session before the reload below, and say so on the page the reload then discards.
+  await page.waitForLoadState('networkidle');
   // The session ends elsewhere (another tab signs out): the stored token is refused from now on.
   const token = await page.evaluate(() => localStorage.getItem('user-profile.access_token'));
   const logout = await page.request.get('/userprofile/api/v1/auth/logout', {

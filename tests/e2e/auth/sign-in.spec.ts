@@ -1,4 +1,4 @@
-// Issue 4 (console): the console's own sign-in, sign-out, a second
+// The console's own sign-in, sign-out, a second
 // application's authorize flow and wrong credentials, in the browser against
 // the contract server.
 import { ACCOUNTS, expect, PASSWORD, signIn, test } from '../fixtures.ts';

@@ -1,4 +1,4 @@
-// The user editor's Effective Access tab (issue 16): an application profile
+// The user editor's Effective Access tab: an application profile
 // of the user's business profile gains a role, and the user's effective
 // access shows it with the path that grants it; a backend without the call
 // reads as not offering it, a failure names its reason with Retry.
@@ -126,7 +126,7 @@ test('effective access: a failure names its reason and Retry loads it; a backend
   await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: 'Editing User' })).toBeVisible();
 
-  // 501: the backend does not have the call. The same answer, worked out from spec calls (issue 32),
+  // 501: the backend does not have the call. The same answer, worked out from spec calls,
   // and the call is not asked again.
   await mock.fault({ method: 'GET', path, status: 501, times: 10 });
   const asked: string[] = [];

@@ -1,11 +1,11 @@
-// The History tab (issue 16), on the business profile editor: a change made
+// The History tab, on the business profile editor: a change made
 // in the editor shows in its history with the old and new values and who
 // made it (server text stays text), the whole record opens before and
 // after; older entries page in; a failure names its reason and Retry loads
 // the entries; a backend without the call reads as not offering it. A user
 // moved into the reader's company from another shows the reader how many
 // changes are withheld, the move as the record arrived, and "another
-// administrator" for an actor the reader cannot open (issue 22).
+// administrator" for an actor the reader cannot open.
 import { historyTexts, profileMessages } from '../../../packages/shared/src/messages.ts';
 import { href, toBusinessProfileEdit, toUserEdit } from '../../../packages/web/src/lib/paths.ts';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
@@ -63,7 +63,7 @@ test('an edit of a business profile shows in its History: old and new values, wh
 
   await s.tab('Basic Info').click();
   await s.field('Description').fill(after);
-  // A description edit changes no user's access: it saves at once, with no impact preview (issue 25).
+  // A description edit changes no user's access: it saves at once, with no impact preview.
   await s.button('Update Profile').click();
   await expect(message(page, profileMessages.business.saved(profile.name))).toBeVisible();
 

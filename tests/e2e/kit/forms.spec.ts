@@ -1,4 +1,4 @@
-// Issue 11: once a submit has been tried, a form re-validates as the user
+// Once a submit has been tried, a form re-validates as the user
 // types — a corrected field loses its error at once (here the password reset
 // page; the user editor in users/failures.spec.ts).
 import { validationMessages } from '../../../packages/shared/src/messages.ts';

@@ -1,4 +1,4 @@
-// Issue 11, layout of spec §9: the main area fills the window below the
+// The layout of spec §9: the main area fills the window below the
 // header and the content card scrolls inside it, so a list's pager is on
 // screen at 1280×800 without scrolling the window; below 768 px the side
 // navigation is a drawer and tables scroll sideways. Screenshots go to
@@ -59,7 +59,7 @@ test.describe('at 390×844', () => {
     const list = new UsersPage(page);
     await expect(list.rows()).toHaveCount(10);
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
-    // Issue 25 item 5: nothing scrolls sideways; each row's Status action is on screen as it is.
+    // Nothing scrolls sideways; each row's Status action is on screen as it is.
     const scroller = page.locator('[data-list-scroll]');
     expect(await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

@@ -1,4 +1,4 @@
-// Issue 34 item 2 in every editor but the user's (which has its own tests,
+// No silent overwrite in every editor but the user's (which has its own tests,
 // with and without ETag, in users/user-editor-safety.spec.ts):
 // a save never silently overwrites a newer one. Another tab saves a change of
 // one field; the editor opened before it changes another and saves: the

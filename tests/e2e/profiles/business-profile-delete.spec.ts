@@ -1,4 +1,4 @@
-// Issue 34 item 3: deleting a business profile says what its users are left
+// Deleting a business profile says what its users are left
 // with and offers to deactivate the active ones in the same step, so that a
 // team can be locked out without granting them a profile first. Through the
 // bulk extension where the backend offers it, else user by user through

@@ -1,4 +1,4 @@
-// Issue 25 item 3, "Confirm only when there is something to confirm": the
+// "Confirm only when there is something to confirm": the
 // impact preview before saving a profile shows only when the change adds or
 // removes a role or element for a user, or changes who may see the profile; a
 // description-only edit of a used profile saves at once with its §8 message.

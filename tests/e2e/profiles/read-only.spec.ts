@@ -1,4 +1,4 @@
-// Issue 25 item 2, "Honest read-only states": a record the customer admin may
+// "Honest read-only states": a record the customer admin may
 // see but not change (a company-less application, business or visibility
 // profile; any application) is read-only everywhere: no enabled Save, no
 // field that takes a change (pointer or keyboard), on every tab.

@@ -1,4 +1,4 @@
-// Issue 10, in the browser: the login page refuses to render inside another
+// Security headers in the browser: the login page refuses to render inside another
 // site's frame, and the console, its sign-in pages and the stand-in sites run
 // under the Content-Security-Policy without a single violation.
 import type { Page } from '@playwright/test';

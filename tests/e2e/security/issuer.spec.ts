@@ -1,4 +1,4 @@
-// Issue 22 item 9 (RFC 9207): the console's own sign-in answer names its
+// RFC 9207: the console's own sign-in answer names its
 // issuer, and the selfcallback refuses one naming another, saying why, so a
 // code from another sign-in service is never redeemed (the mix-up attack).
 import { ACCOUNTS, expect, PASSWORD, test } from '../fixtures.ts';

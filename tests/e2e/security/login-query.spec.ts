@@ -1,4 +1,4 @@
-// Issue 10: the login page reads its query exactly once. A state with
+// The login page reads its query exactly once (decoding it twice changes it). A state with
 // percent signs comes back byte for byte, and a client whose registered
 // redirect target carries a percent-encoded query signs in through the page.
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 10: a page on another site cannot reach the dev backend's mock
+// A page on another site cannot reach the dev backend's mock
 // control API: not with a plain form POST, not with no-cors fetches (neither
 // needs a preflight). The test runner itself (no browser page behind its
 // requests) still uses it, as every other spec does.

@@ -1,4 +1,4 @@
-// Issue 22 item 1: sign-in CSRF through the Enterprise SSO code exchange.
+// Sign-in CSRF through the Enterprise SSO code exchange.
 // The attacker signs in at the SSO stand-in as their own account and keeps
 // the code, state and verifier instead of finishing; a page on another site
 // then sends the victim's browser to the console's callback and to the code

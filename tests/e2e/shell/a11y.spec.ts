@@ -1,4 +1,4 @@
-// Issue 5: axe scan of the login page and the shell (no serious or
+// Axe scan of the login page and the shell (no serious or
 // critical violations), plus the 1280×800 screenshots the team looks at.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 5: the initial JavaScript is split by route — the login page loads
+// The initial JavaScript is split by route, so the login page is fast — the login page loads
 // neither the shell nor any feature screen.
 
 import { href, toLoginStart, toNotFound } from '../../../packages/web/src/lib/paths.ts';

@@ -1,4 +1,4 @@
-// Issue 25, item 8: the small things that should work the same everywhere: a
+// The small things that should work the same everywhere: a
 // skip link first, a visible focus ring on a pressed (dark) toggle, 'Open ↗'
 // opening a new tab as its icon says, the OAuth2 client secret masked with
 // Reveal and Copy, and one shape for the profiles' delete confirmations.

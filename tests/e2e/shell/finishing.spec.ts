@@ -1,4 +1,4 @@
-// Issue 15, the finishing touches: the tab's title per screen, dark mode
+// The finishing touches: the tab's title per screen, dark mode
 // (system setting, the header toggle, remembered), axe in both colour modes,
 // the collapsed side navigation's names, and a stale link to a record that is
 // gone. With SCREENSHOTS=1 the pages are also saved in both modes at 1280×800

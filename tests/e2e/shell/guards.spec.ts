@@ -1,4 +1,4 @@
-// Issue 5: redirects and guards per role (spec §2, §6), the error pages.
+// Redirects and guards per role (spec §2, §6), the error pages.
 
 import {
   href,

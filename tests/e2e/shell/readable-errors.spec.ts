@@ -1,4 +1,4 @@
-// Issue 25 items 2 and 6: a route the role may not use goes to the 403 page
+// Errors a person can read: a route the role may not use goes to the 403 page
 // (New Application is ERRIGAL_ADMIN's, spec §6), which leads back to where the
 // role can go; a malformed id in an editor address is a page that does not
 // exist (404), not an HTTP 400 of the record load.

@@ -1,4 +1,4 @@
-// Issue 34 item 17: after a route change the focus is on the new page's
+// After a route change the focus is on the new page's
 // heading (not <body>), so a keyboard or screen-reader user goes on from the
 // page they went to; a filter typed in a list keeps its focus.
 import { ACCOUNTS, expect, test } from '../fixtures.ts';

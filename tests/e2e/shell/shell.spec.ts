@@ -1,4 +1,4 @@
-// Issue 5: the shell's wire behaviour and chrome: headers on every call,
+// The shell's wire behaviour and chrome: headers on every call,
 // the global error messages of spec §8 through fault injection, the menu,
 // the loading overlay, the shared header and analytics.
 import type { Request } from '@playwright/test';
@@ -14,7 +14,7 @@ test('every API call carries the bearer token and Algorithm; non-GET calls the X
   page.on('request', (r) => {
     if (new URL(r.url()).pathname.startsWith('/userprofile/')) calls.push(r);
   });
-  // The tokens the server handed out: with the pages, and a new one bound to the session at sign-in (issue 22).
+  // The tokens the server handed out: with the pages, and a new one bound to the session at sign-in (so a token from before the sign-in is worth nothing).
   const handedOut: string[] = [];
   page.on('response', async (r) => {
     const token = /XSRF-TOKEN=([^;]+)/.exec((await r.headerValue('set-cookie')) ?? '')?.[1];

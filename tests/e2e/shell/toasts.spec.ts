@@ -1,4 +1,4 @@
-// Issue 25, item 4: toasts inform without covering. They stay top right
+// Toasts inform without covering. They stay top right
 // (spec §9) but below the header's Logout and the title row's actions, so the
 // next press works while they last; a message raised again counts up on its
 // card; a burst of cluster ticks is one card.

@@ -1,6 +1,6 @@
-// Issue 22 item 6 in the console: the user editor shows a user whose sign-ins
+// A user's sign-ins in the console: the user editor shows a user whose sign-ins
 // failed attempts are slowing, with Unlock; its Sign-ins tab lists the open
-// sessions, each with Sign out (issue 34 item 22), and Sign out everywhere;
+// sessions, each with Sign out, and Sign out everywhere;
 // each failure of these calls is named; a backend that cannot end one session
 // leaves Sign out everywhere.
 import { type Page, request } from '@playwright/test';
@@ -115,7 +115,7 @@ test.describe('a user’s sign-ins, as provider.admin', () => {
     await theirs.close();
   });
 
-  test('Sign out of one session, once confirmed, ends it and its tokens; the other sessions go on (issue 34 item 22)', async ({
+  test('Sign out of one session, once confirmed, ends it and its tokens; the other sessions go on', async ({
     page,
     browser,
   }) => {

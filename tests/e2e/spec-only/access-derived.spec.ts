@@ -1,4 +1,4 @@
-// Issue 32 item 3: on a backend that offers spec §7 only (the dev backend with
+// On a backend that offers spec §7 only (the dev backend with
 // EXTENSIONS=off, same seed), Effective Access, Check Access and Who Has It
 // (counts, paging, export) answer as on the dev backend with its extensions,
 // worked out from spec calls; a record hidden from the reader makes the answer

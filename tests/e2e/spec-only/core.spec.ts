@@ -1,4 +1,4 @@
-// Issue 32: the console's core tasks on a backend that offers spec §7 only
+// The console's core tasks on a backend that offers spec §7 only
 // (the dev backend with EXTENSIONS=off, the 'spec-only' project). Each test
 // also shows that no extension was asked twice, that spec §8's reload message
 // never showed and that no screen went to the 404 page.

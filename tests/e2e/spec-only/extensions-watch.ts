@@ -1,4 +1,4 @@
-// What the spec-only tests watch on every page (issue 32): how often each
+// What the spec-only tests watch on every page: how often each
 // extension of the OpenAPI document was asked (a backend that does not offer
 // one is asked at most once per sign-in), and whether spec §8's reload
 // message ever showed.

@@ -1,4 +1,4 @@
-// Issue 32: the console through a spec-only backend of another make than our
+// The console through a spec-only backend of another make than our
 // own (foreign-backend.ts): discovery refused 401 to an anonymous caller, an
 // unknown GET answered with a web app's HTML page, the bulk call and the
 // impact preview 405, no ETag. Every core task still works, each extension is

@@ -1,4 +1,4 @@
-// Issue 32: the console as its users run it, `npm start` in proxy mode
+// The console as its users run it, `npm start` in proxy mode
 // (USERPROFILE_BACKEND) in front of a backend that offers spec §7 only (the
 // worker's dev backend in the 'spec-only' project). The start says which
 // redirect URI the backend's console client must allow; once it does, the

@@ -1,4 +1,4 @@
-// Issue 24: the dev backend keeps its data. A server of this test's own (the
+// The dev backend keeps its data (SQLite in DATA_DIR). A server of this test's own (the
 // shared one cannot be killed), on a DATA_DIR of its own: a console user signs
 // in and saves a change, the server is killed with SIGKILL and started again,
 // and the page, reloaded, is still signed in and shows the change.

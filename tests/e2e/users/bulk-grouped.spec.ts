@@ -1,5 +1,5 @@
-// Issue 34 items 8, 9 and the bulk part of item 3, issue 32 (extensions used
-// when offered): before a bulk action the users the reader may not change are
+// Bulk actions that say what they will do and did, with extensions used when
+// offered: before a bulk action the users the reader may not change are
 // counted by reason; the result groups refusals by reason with the names
 // behind a toggle; Undo reverses exactly the users that changed; on a backend
 // that offers POST /user/bulk, one call does the action and the profile

@@ -1,4 +1,4 @@
-// Issue 11: no user screen fails silently. A list or editor whose load fails
+// No user screen fails silently. A list or editor whose load fails
 // names the failure and offers Retry; an export failure, a taken username
 // (409) and a file that is not CSV are each said on the page; a corrected
 // field loses its error as the user types.
@@ -66,7 +66,7 @@ test('a taken username (409) says which save failed and why', async ({ page }) =
   const form = new UserEditPage(page);
   await expect(form.field('Username')).toHaveValue('customer.admin_clone');
   await form.field('Username').fill('sco.admin');
-  // A clone leaves the e-mail out (issue 34): the form asks for one before it saves.
+  // A clone leaves the e-mail out (it reaches one person): the form asks for one before it saves.
   await form.field('Email').fill('customer.admin.clone@example.com');
   await form.submit().click();
   const saveError = toast(page, userMessages.saveError('sco.admin'));

@@ -1,8 +1,8 @@
-// Issue 27, lists at scale: the view is in the address (reload, a copied
+// Lists at scale: the view is in the address (reload, a copied
 // address in another browser, Back and Forward, nonsense), bulk actions with
 // per-user results (a deactivated user's token is refused), and Export CSV
-// holding exactly the rows shown, in their order. Issue 25 item 5: '---'
-// sorts last; "no match" is said once, with Clear filters.
+// holding exactly the rows shown, in their order. '---' (no value) sorts
+// last; "no match" is said once, with Clear filters.
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { compareValues } from '../../../packages/shared/src/list.ts';
@@ -156,7 +156,7 @@ test.describe('bulk actions', () => {
     await expect(dialog).toContainText(`Deactivate ${count} users: their sign-ins end`);
     await dialog.getByRole('button', { name: 'Deactivate' }).click();
 
-    // A user without a business profile is deactivated too: taking access away is always possible (issue 34 item 3).
+    // A user without a business profile is deactivated too: taking access away is always possible.
     const result = page.locator('[data-bulk-result]');
     await expect(result).toContainText(`${count} users deactivated.`);
     await expect(page.getByText(/^\d+ selected$/)).toHaveCount(0);

@@ -1,4 +1,4 @@
-// Issue 34 item 11: a long list is paged with First, Previous, up to 7 page
+// A long list is paged with First, Previous, up to 7 page
 // links (spec §2), Next and Last, a box to go to a page by its number, and a
 // page size (spec §9's 10 by default); page and size stay in the address.
 import { ACCOUNTS, expect, test } from '../fixtures.ts';

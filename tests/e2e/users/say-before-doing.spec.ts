@@ -1,4 +1,4 @@
-// Issue 25 item 3: Deactivate and Send Password Reset Email say what they
+// Deactivate and Send Password Reset Email say what they
 // will do, naming the user, before they do it; Cancel does nothing; the spec
 // §8 messages of the result stay as they were.
 import { userMessages } from '../../../packages/shared/src/messages.ts';

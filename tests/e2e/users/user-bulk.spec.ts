@@ -62,7 +62,7 @@ test.describe('as provider.admin', () => {
     const good = lines.slice(1).find((l) => !l.includes('customer.admin@')) as string;
     await chooseFile(page, 'bad.csv', [lines[0], good, bad].join('\r\n'));
     await page.getByRole('button', { name: 'Import File' }).click();
-    // The toast says what the table says (issue 34 item 19): lines to fix, not "please try again later".
+    // The toast says what the table says: lines to fix, not "please try again later".
     await expect(toast(page, userMessages.importRefused(1))).toBeVisible();
     await expect(toast(page, userMessages.importFailed)).toHaveCount(0);
     const errors = page.getByRole('table', { name: 'Import errors' });
@@ -78,7 +78,7 @@ test.describe('as provider.admin', () => {
     expect(after.find((u) => u.username === 'customer.admin')?.firstName).toBe('Casey');
   });
 
-  test('a binary file named .csv is refused in the words of a file: no internal field, no "try again later" (issue 34 item 19)', async ({
+  test('a binary file named .csv is refused in the words of a file: no internal field, no "try again later"', async ({
     page,
   }) => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0xff, 0xfe]);

@@ -187,7 +187,7 @@ test.describe('as provider.admin', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Creating New User' })).toBeVisible();
     await expect(form.field('Username')).toHaveValue('customer.admin_clone');
     await expect(form.field('Username')).not.toHaveAttribute('readonly', '');
-    // Issue 34 item 14: what reaches one person is not copied; the rest is.
+    // What reaches one person is not copied; the rest is.
     await expect(form.field('Email')).toHaveValue('');
     await expect(form.field('Desk Phone')).toHaveValue('');
     await expect(form.field('Mobile Phone')).toHaveValue('');

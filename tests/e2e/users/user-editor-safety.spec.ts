@@ -1,4 +1,4 @@
-// Issue 34 items 1, 2 and 4 in the user editor: Back and Forward ask before
+// No edit is lost unasked in the user editor: Back and Forward ask before
 // unsaved edits go (as a link and a reload do); a save never silently
 // overwrites a newer one, with the backend's ETag or without it; sco.admin
 // is told why a profile whose default trees it cannot see cannot be given.

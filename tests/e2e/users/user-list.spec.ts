@@ -167,7 +167,7 @@ test.describe('as provider.admin', () => {
       await list.setStatus('customer.admin', 'Deactivate');
       await expect(toast(page, message)).toBeVisible();
       expect(attempts).toBe(1);
-      // A refused token ends the session: the browser's sign-in session signs it in again, back on the list (issue 25).
+      // A refused token ends the session: the browser's sign-in session signs it in again, back on the list.
       if (status === 401) {
         // Read between the page loads of the sign-in (a read during one answers undefined, and is tried again).
         const token = () =>
@@ -175,7 +175,7 @@ test.describe('as provider.admin', () => {
         await expect.poll(token).not.toBe(signedInWith);
         await expect.poll(token).toMatch(/./);
       }
-      // Still the list, its filter in the address (issue 27), after a new sign-in too (issue 25).
+      // Still the list, its filter in the address, after a new sign-in too: the user keeps their place.
       await expect(page).toHaveURL(/\/userprofile\/user\/list\?username=customer\.admin$/);
       await expect(list.row('customer.admin')).toContainText('Active');
     });

@@ -1,4 +1,4 @@
-// A user above the signed-in admin's reach (issue 22 item 8): sco.admin sees
+// A user above the signed-in admin's reach: sco.admin sees
 // a user of its company who holds ADMIN through a business profile it cannot
 // see. The list offers no status menu for that user, the editor shows the
 // server's reason and the form read-only, without Update or the password

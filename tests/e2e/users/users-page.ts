@@ -85,7 +85,7 @@ export class UsersPage {
       .getByRole('button', { name: /^Status of / })
       .click();
     await this.page.getByRole('menuitem', { name: action, exact: true }).click();
-    // Deactivate asks first, naming the user (issue 25).
+    // Deactivate asks first, naming the user.
     if (action === 'Deactivate')
       await this.page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
   }

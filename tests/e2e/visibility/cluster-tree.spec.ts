@@ -1,4 +1,4 @@
-// Issue 25, item 7: the cluster tree shows a partly selected branch as
+// The cluster tree shows a partly selected branch as
 // partial (aria-checked="mixed"), ticks a row clicked anywhere, reveals the
 // Primary Visibility chosen, whose picker narrows as one types; the keyboard
 // keeps working.

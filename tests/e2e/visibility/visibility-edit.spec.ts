@@ -1,4 +1,4 @@
-// Issue 13, the visibility profile editor (spec §2, §4, §5, §8): element tabs
+// The visibility profile editor (spec §2, §4, §5, §8): element tabs
 // with Add All / Remove All and a trimmed filter, the cluster tree with its
 // rules and messages, the 'Default' cluster group toggle, save, clone and
 // delete with every message of the catalogue.

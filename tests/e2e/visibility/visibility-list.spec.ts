@@ -1,4 +1,4 @@
-// Issue 13, the visibility profile list (spec §2): Name and Description with
+// The visibility profile list (spec §2): Name and Description with
 // filters and pages, 'New Visibility', and 'Sync Visibility Elements' with
 // every outcome of spec §8 "Visibility"; NE Attribute and Venue only with the
 // layout codes NEA / VEN (spec §6).

@@ -1,5 +1,5 @@
 // Values a browser holds that only this server can make, tied to what else
-// that browser holds (issue 22): the Enterprise SSO state bound to a cookie
+// that browser holds, so that another site cannot forge them: the Enterprise SSO state bound to a cookie
 // set when this browser started the SSO sign-in (RFC 9700 §4.7), and the
 // cross-site request token bound to the browser's sign-in session.
 // One HMAC key per process, like the signing key: a restart makes the

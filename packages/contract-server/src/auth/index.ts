@@ -1,4 +1,5 @@
-// The OAuth2 authorization provider of the contract server (issue 4).
+// The OAuth2 authorization provider of the contract server: the suite's sign-in, which the console and the
+// other applications use as they would the real one.
 //
 // Wiring, in app.ts:
 //
@@ -774,7 +775,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
     // The token is handed out with the pages (index.html and every screen,
     // the sign-in pages, config.json), when the browser has none that fits its
     // session, and never with API answers: a bearer-token client that keeps no
-    // cookies gets no Set-Cookie on each call (issue 22).
+    // cookies gets no Set-Cookie on each call.
     app.addHook('onSend', (request, reply, payload, done) => {
       if ((request.method === 'GET' || request.method === 'HEAD') && isPage(request, reply)) {
         const session = request.cookies[SESSION_COOKIE];

@@ -54,7 +54,7 @@ export class PasswordGate {
     }
     const userKey = username.toLowerCase();
     // A browser that has signed in as this user before is counted on its own, not with its address:
-    // a neighbour behind the same address (an office, a NAT) cannot lock it out (issue 31).
+    // a neighbour behind the same address (an office, a NAT) cannot lock it out.
     const known =
       browser !== undefined && BROWSER_ID.test(browser) && this.throttle.knows(userKey, browserKey(browser));
     const key = known ? browserKey(browser as string) : address;

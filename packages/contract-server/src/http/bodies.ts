@@ -49,7 +49,7 @@ export async function readTextFile(part: { fieldname: string; toBuffer(): Promis
     text = '\0';
   }
   if (text.includes('\0')) {
-    // The whole file is at fault: no column to name (field ''), and never the form's field (issue 34).
+    // The whole file is at fault: no column to name (field ''), and never the form's field (the user fixes the file, not the form).
     throw new InvalidError('The file is not a CSV text file', [
       {
         field: '',

@@ -1,4 +1,4 @@
-// Versions of records for conditional writes (issue 34, an extension: ETag on
+// Versions of records for conditional writes, so that no save silently overwrites another (an extension: ETag on
 // a GET, If-Match on the update, 412 on a stale write; RFC 9110 §13). The tag
 // is a digest of the record as stored, so it needs no counter kept anywhere
 // and names the same state for every reader.

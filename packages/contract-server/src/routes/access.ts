@@ -1,4 +1,4 @@
-// Access questions (designed, issue 26): who holds a role or an element of an
+// Access questions (designed; the spec has no such call): who holds a role or an element of an
 // application (a page of it, or all of it as CSV), and whether one user holds
 // it and why. The store module (store/access-questions.ts) answers; this one
 // pages and maps to the wire.

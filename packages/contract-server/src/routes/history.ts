@@ -1,4 +1,4 @@
-// Record history (designed, issue 16): the one call that reads it, and the
+// Record history (designed; the spec has no such call): the one call that reads it, and the
 // views the store's history keeps of each kind of record: the shapes their
 // GET calls answer, secrets never among them.
 import type { HistoryKind, HistoryViews } from '../store/history.ts';

@@ -28,7 +28,7 @@ import { businessAppProfileView, clusterForest, profileItem, ref, scoped, scopeI
 // ------------------------------------------------------------------ views
 
 /**
- * An application profile as the reader sees it (issue 22): a role or element
+ * An application profile as the reader sees it, naming nothing the reader may not open: a role or element
  * row the reader's GET of the application would leave out is left out here
  * too (its save keeps it: Store.saveAppProfile). `sees` absent: all is shown.
  */
@@ -54,7 +54,7 @@ export function appProfileView(
 }
 
 /**
- * A business profile as the reader sees it (issue 22): an application profile
+ * A business profile as the reader sees it, naming nothing the reader may not open: an application profile
  * the reader's own GET would refuse is left out, as in a user's answers (its
  * save keeps it: Store.saveBusinessProfile). `sees` absent: all is shown (the
  * record history's views, filtered per reader there).

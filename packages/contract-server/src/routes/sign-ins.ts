@@ -1,4 +1,4 @@
-// A user's sign-ins in the admin console (issue 22, designed): whether failed
+// A user's sign-ins in the admin console (designed; the spec has no such call): whether failed
 // attempts are slowing them (Unlock forgets those) and the open sessions
 // (Sign out ends one, Sign out everywhere ends them all). The same role and company rules as the
 // user's status toggle (Store.userToActOn).

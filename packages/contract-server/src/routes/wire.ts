@@ -30,7 +30,7 @@ export function profileItem(row: AppRow): S['ProfileItem'] {
   return { uuid: row.uuid, name: row.name, externalRole: row.externalRole, category: row.category };
 }
 
-/** An application profile within a business profile; `sees`: the reader's rule for the element rows it names (issue 22). */
+/** An application profile within a business profile; `sees`: the reader's rule for the element rows it names, so none hidden from the reader is named. */
 export function businessAppProfileView(
   store: Store,
   ap: AppProfileRecord,

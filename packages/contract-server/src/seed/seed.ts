@@ -634,7 +634,7 @@ function seedStore(store: Store, userCount: number, seededHash: string, clusterC
   const zone = [...v.clusters.values()].find((c) => c.parentUuid === trees.transport.uuid) as ClusterRecord;
   visibility('Transport Network Visibility', 'ADMIN', null, [zone], []);
   // A profile of the SCO company that offers no default tree: its SCO admin cannot see the region tree its
-  // NOC profiles offer, so without this one it could create no user at all (issue 34 item 4). Made last, so
+  // NOC profiles offer, so without this one it could create no user at all (the default tree rule holds for every role). Made last, so
   // the random data before it stays as it was.
   // The company's analysts: reports only, so no tree to choose.
   business(`${companyB.name} Performance Analysts`, [pmAnalyst], 'SCO_ADMIN', companyB.uuid);

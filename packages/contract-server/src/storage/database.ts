@@ -168,7 +168,7 @@ const octal = (mode: number) => (mode & 0o7777).toString(8);
 
 /**
  * DATA_DIR, made (or kept) owner-only: it holds password hashes, client
- * secrets and the signing key (docs/decisions.md "Issue 31"). A folder that
+ * secrets and the signing key (docs/decisions.md "Hostile input"). A folder that
  * others can write and that this account cannot make its own (a shared one
  * such as /tmp, sticky) is refused.
  */

@@ -1,4 +1,4 @@
-// Access questions (designed, issue 26): who holds a role or an element of an
+// Access questions (designed; the spec has no such call): who holds a role or an element of an
 // application, and whether one user holds it and why. Both walk the same path
 // as Effective Access (business profile → its application profile for the
 // application → the row) and hide what the reader's own GETs hide: a user,

@@ -157,7 +157,7 @@ export interface UserRecordScope extends Scoped {
 }
 
 /**
- * THE rule for every write on a user (issue 22 item 8; docs/decisions.md
+ * THE rule for every write on a user, one so that no path writes past it (docs/decisions.md
  * "Writes" 6): save, activate/inactivate, password reset e-mail, CSV import
  * row, and every later user action (unlock, sign out everywhere). The caller
  * acts only on a user it may change (canChange: visible, and of its own

@@ -54,7 +54,7 @@ function prepareAppProfile(
       if (!row || !canSee(caller, row)) errors.add(`elements.${i}`, 'The application has no such element');
     });
   }
-  // Rows the caller cannot see: its answers leave them out (issue 22), so its save cannot send them back; kept.
+  // Rows the caller cannot see: its answers leave them out, so its save cannot send them back; kept.
   const kept = (ids: string[] | undefined, sent: string[], rows: AppRow[] | undefined) =>
     (ids ?? []).filter((id) => {
       const row = rows?.find((r) => r.uuid === id);

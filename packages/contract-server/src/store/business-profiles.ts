@@ -66,7 +66,7 @@ function prepareBusinessProfile(
 
 /**
  * The application profiles of a saved business profile that the caller cannot
- * see: its answers leave them out (issue 22), so its save cannot send them
+ * see: its answers leave them out, so its save cannot send them
  * back, and keeps them rather than dropping what the caller never saw.
  */
 function appProfilesWithheld(

@@ -1,4 +1,4 @@
-// Effective access (designed, issue 16): what a user ends up with in each
+// Effective access (designed; the spec has no such call): what a user ends up with in each
 // application and why, and what the user sees of the network, resolved with
 // the rules the store enforces: the user's business profile and its
 // application profiles, the roles and elements of each profile's application,
@@ -36,7 +36,7 @@ export interface EffectiveAccess {
  * out, as the application's own answer leaves them out; NE attributes and
  * venues need the caller's layout code, as in the visibility profile's answer.
  * A profile the caller's own GET would refuse is withheld with all it grants
- * (issue 22 item 8), as in the user's answer.
+ * (it names nothing the caller may not open), as in the user's answer.
  */
 export function effectiveAccess(store: Store, caller: Caller, uuid: string): EffectiveAccess {
   const user = store.getUser(caller, uuid);

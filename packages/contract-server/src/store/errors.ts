@@ -31,7 +31,7 @@ export class ForbiddenError extends DomainError {
   readonly statusCode = 403;
 }
 
-/** A conditional write (`If-Match`) whose record changed since it was read (issue 34, extension). */
+/** A conditional write (`If-Match`) whose record changed since it was read (an extension). */
 export class PreconditionFailedError extends DomainError {
   readonly statusCode = 412;
 }

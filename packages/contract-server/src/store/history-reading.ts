@@ -1,5 +1,5 @@
-// Who may read which entry of a record's history, and what of it (issues 16
-// and 22), whatever keeps the entries (history.ts's log): a page is made from
+// Who may read which entry of a record's history, and what of it (no more
+// than the record's GET shows), whatever keeps the entries (history.ts's log): a page is made from
 // the record's entries newest first.
 //
 // - An entry is shown only if the reader could see the record as it was at

@@ -1,6 +1,6 @@
-// Record history (designed, issue 16): every change of a user, an application,
+// Record history (designed; the spec has none): every change of a user, an application,
 // an application / business / visibility profile and an OAuth2 client, kept
-// in a bounded ring per company (oldest dropped first; issue 22: one company's
+// in a bounded ring per company (oldest dropped first; per company so that one company's
 // writes never push out another's entries). The store records at its write
 // functions: `begin` takes the record's view before the write, `commit` its
 // view after, with who and which call. Views are the records' GET shapes
@@ -12,7 +12,7 @@
 // same text, not a second copy: a record edited N times keeps N + 1 views,
 // not 2N.
 //
-// The database is the truth (issue 24): each write's new entries and the
+// The database is the truth, so history outlives a restart: each write's new entries and the
 // entries it pushed out are written in that write's transaction
 // (storage/persist.ts takes them with takeSave), and a start restores the log
 // from it. Entries older than HISTORY_RETENTION_DAYS are not read, and go at
@@ -706,7 +706,7 @@ export class HistoryLog {
     return undefined;
   }
 
-  /** When the record last changed, if an entry of it is kept (issue 34: Last-Modified). */
+  /** When the record last changed, if an entry of it is kept (Last-Modified, for the conflict dialog). */
   lastChangedAt(kind: HistoryKind, uuid: string): string | undefined {
     return this.byRecord.get(key(kind, uuid))?.at(-1)?.at;
   }

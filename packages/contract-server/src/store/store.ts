@@ -1,4 +1,5 @@
-// The domain store: every record of the dev backend, in memory, with the rules
+// The domain store: every record of the dev backend, held in memory as the read path (the SQLite
+// database under storage/ keeps them and is the truth at start), with the rules
 // a user of the real backend would notice (uniqueness, dependants, scoping,
 // role rules, password history). It knows nothing of HTTP: callers pass a
 // Caller and get records or typed domain errors.

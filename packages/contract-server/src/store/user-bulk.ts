@@ -1,4 +1,4 @@
-// One action on many users at once (issue 27: the Users list's bulk actions):
+// One action on many users at once (the Users list's bulk actions):
 // activate, deactivate, assign a business or a visibility profile, send a
 // password reset e-mail. Every rule of the single-user call applies to each
 // row (the user write rule of access.ts, the profile rules of a save); a row

@@ -142,7 +142,7 @@ function parseFailure(e: { message: string; code?: string }): string {
 async function parseCsv(text: string, pause: () => Promise<void>): Promise<CsvRecord[]> {
   const records: CsvRecord[] = [];
   // info: the bytes read up to the end of each record, from which its line is counted.
-  // Any line end, mixed within one file too (issue 34: a file edited on two systems): csv-parse otherwise takes
+  // Any line end, mixed within one file too (a file edited on two systems): csv-parse otherwise takes
   // the first one it meets for the whole file.
   const parser = parse({
     bom: true,

@@ -73,7 +73,7 @@ export function checkUser(
   }
   const bp = input.businessProfileUuid ? state.businessProfiles.get(input.businessProfileUuid) : undefined;
   const offered = state.elementsOffered(bp?.uuid ?? null);
-  // The caller's GET of the user leaves out values of element rows hidden from it (issue 22): its save keeps
+  // The caller's GET of the user leaves out values of element rows hidden from it: its save keeps
   // them, where the business profile still offers the row and the save sets nothing else in that category.
   const sentCategories = new Set(input.elements.map((e) => offered.get(e.uuid)?.category));
   const hiddenKept = (existing?.elements ?? []).filter((e) => {
@@ -94,7 +94,7 @@ export function checkUser(
           category: offered.get(e.uuid)?.category ?? null,
         })),
       },
-      // A default tree is required of every role alike (issue 34 item 4): a value kept from before counts.
+      // A default tree is required of every role alike (spec §5 makes no exception): a value kept from before counts.
       { businessProfileOffersDefaultTree: [...offered.values()].some((e) => e.category === DEFAULT_TREE_CATEGORY) },
     ),
   );
@@ -185,7 +185,8 @@ export function saveUser(state: StoreState, caller: Caller, input: UserInput, cl
 export function setActive(state: StoreState, caller: Caller, uuid: string, active: boolean): UserRecord {
   const user = getUser(state, caller, uuid);
   requireUserWrite(caller, user, state);
-  // Taking access away is always possible (issue 34 item 3): only activating needs a profile.
+  // Taking access away is always possible (a user left without a profile must not stay signed in): only
+  // activating needs a profile.
   if (active && !user.businessProfileUuid) {
     throw new InvalidError('User does not have a Profile assigned', [
       { field: 'body.businessProfile', reason: 'User does not have a Profile assigned' },

@@ -197,7 +197,7 @@ describe('parameters', () => {
     expect(res.json()).not.toHaveProperty('redirectUrl');
   });
 
-  // Issue 22 item 9: every spelling the console's router shows the login page
+  // No spelling of the login path slips past the check: every spelling the console's router shows the login page
   // for (it matches case-insensitively, with or without a trailing slash, after
   // percent-decoding) gets the same check, and so do path parameters.
   it.each([
@@ -219,7 +219,7 @@ describe('parameters', () => {
     const page = await loginPage(query(authorizeRequest() as Record<string, string>));
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('User Profile login');
-    // The pages hand out the cross-site request token (issue 22), the login page and any screen alike.
+    // The pages hand out the cross-site request token, the login page and any screen alike.
     expect(String(page.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=[\w-]+\.[\w-]+; Path=\/userprofile; SameSite=Lax$/);
     const screen = await app.inject({ method: 'GET', url: '/userprofile/user/list' });
     expect(String(screen.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=/);

@@ -119,7 +119,7 @@ describe('cross-site request token', () => {
   });
 });
 
-// Issue 22 item 9: no plain double submit, and the token comes with the pages only.
+// No plain double submit (a cookie another site could plant would do), and the token comes with the pages only.
 describe('cross-site request token bound to the sign-in session', () => {
   function checkSession(browser: Browser, headers: Record<string, string> = {}) {
     return browser.request({

@@ -1,4 +1,4 @@
-// Issue 22 item 9 (RFC 9207): the authorization response names its issuer, the
+// RFC 9207: the authorization response names its issuer, the
 // metadata says so, and the demo app refuses an answer naming another issuer
 // (the mix-up defence of a client that signs in with more than one provider).
 

@@ -1,4 +1,4 @@
-// Issue 22 item 6: failed sign-ins are throttled without becoming a weapon
+// Failed sign-ins are throttled without becoming a weapon
 // that locks the real user out (docs/decisions.md "Sign-in throttling").
 
 import { describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ describe('sign-in throttling', () => {
     expect((await user.login('customer.admin', PASSWORD)).statusCode).toBe(200);
   });
 
-  // Issue 31 item 7: a neighbour behind the same address (one office, one NAT) fails five
+  // A neighbour behind the same address (one office, one NAT) fails five
   // times as the user; the user's own browser, which has signed in from there before, still gets in.
   it("a neighbour's failures from a shared address do not lock out a browser that signed in from it before", async () => {
     const user = await knownGood('customer.admin', '127.0.0.7');

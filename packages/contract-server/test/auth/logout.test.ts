@@ -1,4 +1,4 @@
-// Issue 22 item 7: sign-out honours only what belongs to the session it ends:
+// Sign-out honours only what belongs to the session it ends, so that another site cannot sign a user out:
 // a live access token of the console issued under that session, the session's
 // own SSO ticket, or (for the browser's cookie session) the page's own
 // cross-site request token. Anything else ends nothing.

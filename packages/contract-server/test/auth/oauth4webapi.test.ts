@@ -183,7 +183,7 @@ describe('oauth4webapi against the dev backend', () => {
     });
   }
 
-  // Issue 31 item 12: an error sent back from the authorization endpoint names the issuer too, so a
+  // An error sent back from the authorization endpoint names the issuer too, so a
   // client that checks RFC 9207 reads the error itself, not "response parameter iss missing".
   it('a refused request comes back to the client as an authorization error it can read (iss included)', async () => {
     const as = await discover('oidc');

@@ -55,7 +55,7 @@ describe('password reset', () => {
     expect(res.body.message).toBe('This password reset link is invalid or has expired');
   });
 
-  it('asking again does not void the earlier link (issue 10: anyone can ask for anyone)', async () => {
+  it('asking again does not void the earlier link (anyone can ask for anyone)', async () => {
     const { token: older } = await forgot('provider.admin');
     const again = await forgot('provider.admin');
     expect(again.res.status).toBe(200);

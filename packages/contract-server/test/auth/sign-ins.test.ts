@@ -1,6 +1,6 @@
-// Issue 22 item 6: the admin console's view of a user's sign-ins. Unlock
+// The admin console's view of a user's sign-ins. Unlock
 // forgets failed attempts; Sign out everywhere ends every session and token,
-// Sign out one of them (issue 34 item 22); all, and the view itself, follow the
+// Sign out one of them (a lost device, the others going on); all, and the view itself, follow the
 // rules of the status toggle.
 
 import { decodeJwt } from 'jose';
@@ -176,7 +176,7 @@ describe('a user’s sign-ins in the admin console', () => {
     expect((await new Browser(t.app, '10.42.0.1').open().then((b) => b.login(CUSTOMER))).statusCode).toBe(200);
   }, 60000);
 
-  it('Sign out of one session ends that session and its tokens; the user’s other sessions go on (issue 34 item 22)', async () => {
+  it('Sign out of one session ends that session and its tokens; the user’s other sessions go on', async () => {
     const uuid = t.uuidOf(CUSTOMER);
     const office = await signedIn(CUSTOMER, '10.43.0.1');
     const home = await signedIn(CUSTOMER, '10.43.0.2');

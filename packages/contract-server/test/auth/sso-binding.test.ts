@@ -1,4 +1,4 @@
-// Issue 22 item 1: the Enterprise SSO code exchange sets a browser session
+// Sign-in CSRF: the Enterprise SSO code exchange sets a browser session
 // only for the browser that started the flow (RFC 9700 §4.7). The attacker
 // signs in at the SSO as their own account and keeps code, state and
 // verifier; the victim's browser is then made to call the exchange with them.

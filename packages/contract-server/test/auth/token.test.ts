@@ -236,7 +236,7 @@ describe('token', () => {
   });
 });
 
-describe('RFC 6749 token endpoint rules (issue 10)', () => {
+describe('RFC 6749 token endpoint rules', () => {
   it('redirect_uri is required when the authorization request had one (§4.1.3): invalid_request, code not spent', async () => {
     const grant = await obtainCode(browser, { client: PARTNER_CLIENT });
     const secret = { client_id: PARTNER_CLIENT.uuid, client_secret: PARTNER_CLIENT.clientSecret };

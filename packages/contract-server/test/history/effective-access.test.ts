@@ -1,4 +1,4 @@
-// GET /user/{uuid}/effectiveAccess (designed, issue 16): what a user ends up
+// GET /user/{uuid}/effectiveAccess (designed): what a user ends up
 // with per application and the path that grants it, resolved by the server.
 import { describe, expect, it } from 'vitest';
 import { API, appUnderTest } from '../harness.ts';

@@ -1,4 +1,4 @@
-// GET /history/{kind}/{uuid} (designed, issue 16): the rules of reading it —
+// GET /history/{kind}/{uuid} (designed): the rules of reading it —
 // scoped like the records, what the reader's GET would not show left out, no
 // secret or hash in any entry, bounded by HISTORY_LIMIT, paged newest first,
 // fault-injectable like every call.

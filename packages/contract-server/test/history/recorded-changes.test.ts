@@ -1,4 +1,4 @@
-// GET /history/{kind}/{uuid} (designed, issue 16): every kind of change of
+// GET /history/{kind}/{uuid} (designed): every kind of change of
 // every kind of record is recorded with who, when, which call, the record
 // before and after as its GET answers it, and a field-by-field diff labelled
 // as the editor labels the fields. One test per kind and action.

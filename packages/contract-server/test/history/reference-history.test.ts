@@ -1,4 +1,4 @@
-// What a history entry names (issue 22 follow-up): the views kept are whole,
+// What a history entry names, no more than the reader's own GETs would: the views kept are whole,
 // and each reader gets them with every reference its own GET of the
 // referenced record would refuse withheld, as the user's GET withholds it (a
 // profile as null, a hidden application profile or element left out); the

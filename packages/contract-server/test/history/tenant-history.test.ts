@@ -1,5 +1,4 @@
-// The reader matrix of the record history (issue 16) across companies (issue
-// 22): a record moved from one company to another shows each reader only the
+// The reader matrix of the record history across companies: a record moved from one company to another shows each reader only the
 // entries made while the reader could see it, says how many were withheld,
 // and never shows the state it arrived from; an actor the reader cannot see
 // is "another administrator"; each company's history is bounded on its own.

@@ -1,6 +1,6 @@
 // Authorization codes, SSO codes and the dev outbox are bounded and swept once
-// expired (issue 10: codes lived on for an hour, SSO codes and the outbox
-// without bound).
+// expired (unswept, codes lived on for an hour, and SSO codes and the outbox
+// grew without bound).
 import { describe, expect, it } from 'vitest';
 import type { AuthAccount } from '../../src/auth/contract.ts';
 import { AuthCore, CODES_MAX, CODES_PER_SESSION } from '../../src/auth/core.ts';

@@ -1,6 +1,6 @@
 // CSV export neutralises formula starts after every separator a spreadsheet
-// may split on (',' ';' tab), not only at the start of a cell (issue 10:
-// `Bob;=1+2;` was exported as a live formula for ';' spreadsheets).
+// may split on (',' ';' tab), not only at the start of a cell (otherwise
+// `Bob;=1+2;` is exported as a live formula for ';' spreadsheets).
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { inertCell, restoreCell } from '../../src/store/user-csv.ts';
@@ -60,7 +60,7 @@ describe('export of cells with a formula after a separator', () => {
   });
 });
 
-// Issue 31 item 8: a line break in a cell is quoted (RFC 4180), so the file
+// A line break in a cell is quoted (RFC 4180), so the file
 // has one record per user, whatever a name holds; formulas stay inert.
 describe('exports of cells with line breaks and quotes', () => {
   const BREAKING = ['R3a\n=2+3', 'cr\ronly', 'both\r\nends', 'say "hi"', 'a,b'];

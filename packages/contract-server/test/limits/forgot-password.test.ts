@@ -1,4 +1,4 @@
-// Forgot-password is bounded (issue 10): limited per username and per address
+// Forgot-password is bounded (anyone can call it, for anyone): limited per username and per address
 // like sign-in, and an anonymous request never voids a link that still works
 // nor sends a mail every time (docs/decisions.md "Revocation and bounded resources").
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// A large import does not hold the server (issue 10: a 50,000-row import
+// A large import does not hold the server (parsed at once, a 50,000-row import
 // blocked every other request for 1.4 s): it is parsed and checked in pieces
 // with turns of the event loop between them, and other writes made meanwhile
 // are neither lost nor duplicated. How long a piece takes is measured by

@@ -1,4 +1,4 @@
-// Issue 31 item 3: what DATA_DIR holds (password hashes, client secrets, the
+// What DATA_DIR holds (password hashes, client secrets, the
 // signing key) is the owner's alone, whatever the umask: the folder 0700,
 // the database and its -wal / -shm files 0600. A database file that other
 // accounts can write is refused at start, in one line, and left untouched

@@ -1,4 +1,4 @@
-// The record history in the database (issue 24): kept across restarts, written
+// The record history in the database: kept across restarts, written
 // in the same transaction as the write it records, bounded per company and by
 // time (HISTORY_RETENTION_DAYS). Each test has its own temporary DATA_DIR,
 // removed afterwards; the kill -9 case is in persistence.test.ts's burst.

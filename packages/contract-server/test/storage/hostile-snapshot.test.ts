@@ -1,4 +1,4 @@
-// Issue 31 items 2 and 6: a snapshot from elsewhere (SEED_FROM) is checked
+// A snapshot from elsewhere (SEED_FROM) is checked
 // whole before anything of it is written, and refused in one line that names
 // the file and the first bad record: unknown record kinds (`__proto__`,
 // `constructor`), mistyped records, a password hash that chooses its own

@@ -1,4 +1,4 @@
-// The dev backend keeps its data (issue 24): each test has its own temporary
+// The dev backend keeps its data (SQLite in DATA_DIR): each test has its own temporary
 // DATA_DIR (a file database, since restarts and locks are the point), removed
 // afterwards. Other test files use a private database in memory.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

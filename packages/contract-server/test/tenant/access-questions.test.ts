@@ -1,4 +1,4 @@
-// Access questions (issue 26): "who has it" (GET /app/{uuid}/holders, its CSV
+// Access questions: "who has it" (GET /app/{uuid}/holders, its CSV
 // export) and "check access" (GET /access/check) across the three roles and
 // two companies, checked like the write matrix: each role against a record of
 // company A (customer.admin's), of company B (sco.admin's) and of no company;

@@ -1,4 +1,4 @@
-// What the outside attack run of issue 10 did as customer.admin (ADMIN of
+// What an outside attack run did as customer.admin (ADMIN of
 // company A), replayed on the default seed: each is refused with a message
 // that says why, and changes nothing. Plus the rule's other half: a change
 // may not alter the access of a user the caller could not edit directly, and

@@ -1,4 +1,4 @@
-// POST /user/bulk (issue 27): one action on many users, answered per user.
+// POST /user/bulk: one action on many users, answered per user.
 // Every rule of the single-user calls applies to each row; a customer admin's
 // bulk action never reaches another company's user (nor a user shared by
 // every company), while its own users are changed in the same call.
@@ -86,7 +86,7 @@ describe('POST /user/bulk: the rules of the single-user calls, per row', () => {
     ]);
   });
 
-  it('deactivate takes access away from a user without a business profile too (issue 34 item 3)', async () => {
+  it('deactivate takes access away from a user without a business profile too', async () => {
     user(fx.A.user.uuid).businessProfileUuid = null;
     const res = await bulk(PROVIDER, { action: 'deactivate', uuids: [fx.A.user.uuid, fx.B.user.uuid] });
     expect(res.body.results).toEqual([

@@ -1,8 +1,8 @@
 // A user's GET leaves out element values whose application row the reader may
-// not see (issue 22 item 8); the console saves what it got. Such a save must
+// not see; the console saves what it got. Such a save must
 // keep those values, not drop them: bad input loses nothing, and an admin's
 // unchanged Update User is not input at all. A rule is not lifted because a
-// value is hidden, though: it is refused for every role alike (issue 34).
+// value is hidden, though: it is refused for every role alike.
 import { userMessages } from '@userprofile/shared/messages';
 import { describe, expect, it } from 'vitest';
 import { canSee } from '../../src/store/access.ts';
@@ -42,7 +42,7 @@ describe('a save of the GET a reader got keeps the element values hidden from it
   }
 });
 
-describe('the default tree rule holds for every role (issue 34 item 4)', () => {
+describe('the default tree rule holds for every role', () => {
   it('sco.admin cannot create a user with a business profile whose default-tree rows are all hidden from it, and is told why', async () => {
     const caller = callerOf(SCO);
     const rows = [...store().applications.values()].flatMap((a) => a.elements);

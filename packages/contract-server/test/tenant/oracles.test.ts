@@ -1,5 +1,5 @@
-// Names and usernames reveal nothing of what the caller cannot see (issue 22,
-// items 4 and 5). A profile name is unique per tenant: another company's or a
+// Names and usernames reveal nothing of what the caller cannot see (no answer
+// is an oracle for another company's records). A profile name is unique per tenant: another company's or a
 // provider-only profile's name gets exactly the answer a free name gets, in
 // the impact previews and in the saves. Usernames are global sign-in names, so
 // a clash with a user the caller cannot see is still refused, but only once
@@ -202,7 +202,7 @@ describe('a new user named like a user the caller cannot see', () => {
       expect(store().dump()).toBe(before);
     });
 
-    // Issue 31 item 13: uniqueness is checked only once the row is otherwise valid, as the single save does.
+    // Uniqueness is checked only once the row is otherwise valid, as the single save does.
     it(`${as}: a one-row CSV import gives that reason alone, and an otherwise invalid row the same answer as for a free username`, async () => {
       const before = store().dump();
       const row = (username: string, change = {}) =>

@@ -1,4 +1,4 @@
-// What a user's answers name (issue 22 item 8): the user's GET, the user
+// What a user's answers name: the user's GET, the user
 // lists, the CSV export and effective access never name a profile the
 // reader's own GET of that profile would refuse (404), and they tell the
 // reader which users are not its to change, and why, so the console can show

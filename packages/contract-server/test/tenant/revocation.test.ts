@@ -1,4 +1,4 @@
-// Deactivation, password reset and sign-out revoke for good (issue 10): an
+// Deactivation, password reset and sign-out revoke for good: an
 // access token and a sign-in session cookie that stopped working never work
 // again, whatever happens to the account afterwards (re-activation included),
 // whichever write deactivated it (activate/inactivate, a user save, an import).
@@ -35,7 +35,7 @@ const deactivations: [string, (active: boolean) => Promise<unknown>][] = [
     (active) => asProvider('POST', '/user/update', { user: userBody(t.store, customer(), { active }) }),
   ],
   [
-    'POST /user/bulk deactivate, then activate (issue 27)',
+    'POST /user/bulk deactivate, then activate',
     (active) =>
       asProvider('POST', '/user/bulk', { action: active ? 'activate' : 'deactivate', uuids: [customer().uuid] }),
   ],

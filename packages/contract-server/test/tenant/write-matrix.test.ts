@@ -330,7 +330,7 @@ describe('the write rule over every write call × role × where the record lives
   }
 });
 
-// Issue 22 item 8: one rule for every write on a user (access.ts
+// One rule for every write on a user (access.ts
 // userWriteRefusal): a caller acts only on users whose effective role (what
 // their business profile grants) is at or below its own, and whose profiles
 // it can see. sco.admin sees both users of company B who hold ADMIN; neither

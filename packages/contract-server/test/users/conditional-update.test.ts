@@ -1,4 +1,4 @@
-// Issue 34 item 2, the extension: GET /user/{uuid} answers an ETag; an update
+// No save silently overwrites another, through the extension: GET /user/{uuid} answers an ETag; an update
 // sending If-Match with a stale one is refused with 412 and changes nothing;
 // without If-Match an update is as before (a backend-agnostic console).
 import { userMessages } from '@userprofile/shared/messages';
@@ -14,7 +14,7 @@ async function read(uuid: string) {
   return { user: res.body as Record<string, unknown>, etag: res.headers.etag as string };
 }
 
-describe('ETag / If-Match on a user (issue 34)', () => {
+describe('ETag / If-Match on a user', () => {
   it('a stale If-Match is refused with 412 and the newer save stays; a fresh one saves and answers the new ETag', async () => {
     const uuid = t.store.findUserByUsername(CUSTOMER)!.uuid;
     const first = await read(uuid);

@@ -1,7 +1,8 @@
-// The visibility part of effective access (issue 16): what the user sees of
+// The visibility part of effective access: what the user sees of
 // the network through the visibility profile, with its clusters as the roots
 // of the chosen subtrees. One pure function for the dev backend's store and
-// the console's fallback (issue 32), each giving the profile's parts named.
+// the console's fallback on a spec-only backend, each giving the profile's
+// parts named, so that both answer alike.
 import { byName, type Named, subtreeRoots } from './walk.ts';
 
 export interface EffectiveVisibility {

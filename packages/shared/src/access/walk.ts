@@ -1,4 +1,4 @@
-// THE access logic (issues 16, 26, 32): the walk from a user to the rows the
+// THE access logic of effective access, Who Has It and Check Access: the walk from a user to the rows the
 // user holds (user → business profile → its application profile for the
 // application → the role and element rows, with the user's element values),
 // and back (row → application profiles that include it → business profiles

@@ -165,7 +165,8 @@ export interface paths {
         put?: never;
         /**
          * Start an Enterprise SSO sign-in in this browser
-         * @description Designed (issue 22; RFC 9700 §4.7). The login page calls it before it
+         * @description Designed (RFC 9700 §4.7: the sign-in is bound to the browser that
+         *     starts it, so no other page can finish it). The login page calls it before it
          *     sends the browser to the Enterprise SSO provider. It sets the cookie
          *     `UPSSO` (HttpOnly, SameSite=Lax, path `/userprofile/api/v1/auth`, 10
          *     minutes) and answers the `state` to send round the provider, derived
@@ -198,7 +199,8 @@ export interface paths {
          *     cookie. The server also accepts the path with the trailing slash the
          *     spec writes.
          *
-         *     Only for the browser that started the sign-in (issue 22, RFC 9700 §4.7):
+         *     Only for the browser that started the sign-in (RFC 9700 §4.7, against
+         *     sign-in CSRF):
          *     the call must carry the `X-XSRF-TOKEN` header (the console's page sends
          *     it; a navigation from another site cannot), must not be cross-site
          *     (`Sec-Fetch-Site` other than `same-origin`), and its `state` must be the
@@ -313,7 +315,7 @@ export interface paths {
         put?: never;
         /**
          * One action on many users, answered per user
-         * @description Designed (issue 27; not in the spec). The Users list's bulk actions:
+         * @description Designed (not in the spec). The Users list's bulk actions:
          *     `activate`, `deactivate`, `assignBusinessProfile` and
          *     `assignVisibilityProfile` (`value` is the profile's uuid), and
          *     `sendPasswordReset`, and `requireSecondFactor` (the user must enrol a
@@ -380,7 +382,7 @@ export interface paths {
         };
         /**
          * One user by uuid
-         * @description The answer may carry an `ETag` (extension, issue 34): the version of the
+         * @description The answer may carry an `ETag` (an extension): the version of the
          *     user record, which `updateUser` takes back in `If-Match` to refuse a
          *     stale write. A backend without it sends no `ETag`; the console then
          *     compares the record it reads again before a save with the one its
@@ -421,7 +423,7 @@ export interface paths {
         };
         /**
          * What a user can actually do, and why
-         * @description Designed (issue 16; spec §7 has no such call). The roles and elements the
+         * @description Designed (spec §7 has no such call). The roles and elements the
          *     user ends up with in each application, each with the grants that give it
          *     (business profile → application profile), the element values the user
          *     chose, and the visibility the user gets, resolved by the server with the
@@ -456,7 +458,7 @@ export interface paths {
         };
         /**
          * A user's failed sign-ins (throttling) and active sign-in sessions
-         * @description Designed (issue 22; spec §7 has no such call). Whether the user's
+         * @description Designed (spec §7 has no such call). Whether the user's
          *     sign-ins are being slowed by failed attempts (docs/decisions.md
          *     "Sign-in throttling") and the user's open sign-in sessions: when each
          *     began, from which address, how (password or Enterprise SSO), the
@@ -486,7 +488,7 @@ export interface paths {
         put?: never;
         /**
          * Forget a user's failed sign-ins, ending every wait they caused
-         * @description Designed (issue 22). The user may sign in again at once from any
+         * @description Designed (spec §7 has no such call). The user may sign in again at once from any
          *     address; the addresses the user is known to sign in from are kept.
          *     Rules as for getUserSignIns. Answers the user's sign-ins afterwards.
          */
@@ -508,7 +510,7 @@ export interface paths {
         put?: never;
         /**
          * Sign a user out everywhere
-         * @description Designed (issue 22). Ends every sign-in session of the user and every
+         * @description Designed (spec §7 has no such call). Ends every sign-in session of the user and every
          *     token issued under them, for every application (the console, other
          *     suite applications, sessions begun through the Enterprise SSO); an
          *     Enterprise SSO sign-in still in progress cannot be finished. The
@@ -534,7 +536,7 @@ export interface paths {
         put?: never;
         /**
          * End one sign-in session of a user
-         * @description Designed (issue 34 item 22). Ends one of the user's sign-in sessions
+         * @description Designed (spec §7 has no such call). Ends one of the user's sign-in sessions
          *     (an entry of getUserSignIns' `sessions`) and every token issued under
          *     it, for every application that received one; the user's other
          *     sessions go on, and the account stays active. Rules as for
@@ -583,7 +585,7 @@ export interface paths {
          *     user; `failedUpdateApps` names the applications the change could not be
          *     pushed to. A username already taken gives 409.
          *
-         *     Extension (issue 34): an update may send `If-Match` with the `ETag` its
+         *     Extension, so that no save silently overwrites another: an update may send `If-Match` with the `ETag` its
          *     editor read (getUser); when the user has changed since, nothing is saved
          *     and the answer is 412. The saved user's answer carries its new `ETag`.
          */
@@ -1457,7 +1459,7 @@ export interface paths {
         };
         /**
          * Who changed a record, when, and what changed
-         * @description Designed (issue 16; spec §7 has no such call). The recorded changes of one
+         * @description Designed (spec §7 has no such call). The recorded changes of one
          *     user, application, application / business / visibility profile or OAuth2
          *     client, newest first: who (the signed-in caller; null for a change the
          *     server made by itself), when, which call, the action (`create`, `update`,
@@ -1484,7 +1486,8 @@ export interface paths {
          *     code) is left out of the entries too; an entry with nothing left to show
          *     is left out.
          *
-         *     A record that changed company or minimum role (issue 22): an entry is
+         *     A record that changed company or minimum role (so that a move does not
+         *     show one company's past to another): an entry is
          *     shown only if the caller could see the record as it was at that entry
          *     (its state after the change; before it, for a deletion), by the same
          *     scoping rule; the others are withheld and counted in `withheld`. An entry
@@ -1495,7 +1498,7 @@ export interface paths {
          *     answers; anyone else reads `{ withheld: true, name: "another
          *     administrator" }`.
          *
-         *     The dev backend keeps the history in memory, at most `HISTORY_LIMIT`
+         *     The dev backend keeps the history in its SQLite database, at most `HISTORY_LIMIT`
          *     entries per company, and as many for records of no company (provider
          *     level, applications, OAuth2 clients), so one company's writes never push
          *     out another's entries: the oldest of that company are dropped first. Page
@@ -2049,7 +2052,7 @@ export interface paths {
         };
         /**
          * Who holds a role or an element of an application, and through which profiles
-         * @description Designed (issue 26; spec §7 has no such call). The users who hold one
+         * @description Designed (spec §7 has no such call). The users who hold one
          *     role or element row of the application (`role` or `element`, exactly one
          *     of them), each with the path that grants it: the user's business profile
          *     → its application profile for this application (a business profile has
@@ -2084,7 +2087,7 @@ export interface paths {
         };
         /**
          * Who holds a role or an element, as CSV
-         * @description Designed (issue 26). Every holder `listAccessHolders` would list for the
+         * @description Designed (spec §7 has no such call). Every holder `listAccessHolders` would list for the
          *     same `role` / `element`, `status` and `q` (all pages), one row each:
          *     username, firstName, lastName, email, active, businessProfile,
          *     appProfile, application, role or element. Cells a spreadsheet would run
@@ -2109,7 +2112,7 @@ export interface paths {
         };
         /**
          * Whether a user holds a role or an element of an application, and why
-         * @description Designed (issue 26). The verdict for one user, application and row
+         * @description Designed (spec §7 has no such call). The verdict for one user, application and row
          *     (`role` or `element`, exactly one of them) and its reason:
          *
          *     - `granted`: the user is active and `paths` holds every path that grants
@@ -2447,7 +2450,7 @@ export interface components {
             reason: string;
             /** @description For imports, the 1-based data row (header excluded). */
             row?: number;
-            /** @description Designed (issue 25). For imports, the 1-based line of the file where that row starts, as an editor numbers it (the header row is line 1; empty lines and line breaks inside quoted values are counted). */
+            /** @description Designed, so that a refused row can be found in the file. For imports, the 1-based line of the file where that row starts, as an editor numbers it (the header row is line 1; empty lines and line breaks inside quoted values are counted). */
             line?: number;
         };
         /** Format: uuid */
@@ -2542,7 +2545,7 @@ export interface components {
             minimumRole?: components["schemas"]["MinimumRole"];
             errigalCustomerCompany?: components["schemas"]["CompanyRef"];
             elements?: components["schemas"]["UserElement"][];
-            /** @description Designed (issue 22): present when the caller may not change this user (save, activate/inactivate, password reset e-mail, import), with the reason the write would be refused with (403). One rule: the caller acts only on users of its reach whose effective console role is at or below its own and whose business and visibility profile it sees. Absent: the caller may. */
+            /** @description Designed, so that the console shows as read-only what a save would refuse: present when the caller may not change this user (save, activate/inactivate, password reset e-mail, import), with the reason the write would be refused with (403). One rule: the caller acts only on users of its reach whose effective console role is at or below its own and whose business and visibility profile it sees. Absent: the caller may. */
             readOnlyReason?: string;
             /** @description Only in the response of `updateUser`, naming the applications the change could not be pushed to. */
             failedUpdateApps?: string[];
@@ -2921,7 +2924,8 @@ export interface components {
             /**
              * @description RFC 9207: every authorization response (each redirect to the client
              *     with a code) carries `iss`, the issuer. Clients must refuse an
-             *     answer without it or naming another issuer (issue 22).
+             *     answer without it or naming another issuer, so that a code one
+             *     provider issued is never taken for another's (a mix-up attack).
              */
             authorization_response_iss_parameter_supported?: boolean;
         };
@@ -3052,7 +3056,7 @@ export interface components {
             /** @enum {boolean} */
             secret?: true;
             /**
-             * @description Designed (issue 22). A side of this change names a record the
+             * @description Designed, so that history tells no more than the record's GET. A side of this change names a record the
              *     reader's own GET would refuse (a profile, an application profile,
              *     an element): that side reads "not shown" in `from`, `to`, `added`
              *     or `removed`. Also when both sides are withheld ("not shown" →
@@ -3061,7 +3065,7 @@ export interface components {
              */
             withheld?: true;
         };
-        /** @description A user's failed sign-ins and open sign-in sessions (issue 22, designed). */
+        /** @description A user's failed sign-ins and open sign-in sessions (designed). */
         UserSignIns: {
             throttle: components["schemas"]["SignInThrottle"];
             /** @description Most recently used first. */
@@ -3153,7 +3157,7 @@ export interface components {
             };
             path: components["schemas"]["Grant"];
         };
-        /** @description Whether a user holds a row, and why (issue 26). */
+        /** @description Whether a user holds a row, and why (designed). */
         AccessCheck: {
             user: {
                 uuid: components["schemas"]["Uuid"];
@@ -3198,7 +3202,7 @@ export interface components {
                 active: boolean;
             };
             businessProfile: components["schemas"]["NullableNamedRef"];
-            /** @description Designed (issue 22): true when the user holds a business or visibility profile the caller's own GET would refuse; that profile is null here and what it grants is left out. Absent otherwise. */
+            /** @description Designed, so that effective access names nothing the caller may not open: true when the user holds a business or visibility profile the caller's own GET would refuse; that profile is null here and what it grants is left out. Absent otherwise. */
             withheld?: boolean;
             /** @description Sorted by application name; each application's rows by name. */
             applications: components["schemas"]["EffectiveApplication"][];
@@ -3210,7 +3214,7 @@ export interface components {
             roles: components["schemas"]["EffectiveRole"][];
             elements: components["schemas"]["EffectiveElement"][];
             /**
-             * @description Designed (issue 34 item 6): true when the user's profiles grant rows of this application that the caller may not see; they are left out of `roles` and `elements`, which are then not the whole answer. Absent otherwise.
+             * @description Designed, so that a partial answer is not read as the whole: true when the user's profiles grant rows of this application that the caller may not see; they are left out of `roles` and `elements`, which are then not the whole answer. Absent otherwise.
              * @enum {boolean}
              */
             partHidden?: true;
@@ -3518,7 +3522,7 @@ export interface components {
             };
         };
         /**
-         * @description Extension (issue 34, RFC 9110 §15.5.13): the record changed since the
+         * @description Extension (RFC 9110 §15.5.13): the record changed since the
          *     version `If-Match` names was read; nothing was saved. Read it again.
          */
         PreconditionFailed: {
@@ -3647,7 +3651,7 @@ export interface components {
     };
     headers: {
         /**
-         * @description Extension (issue 34): a strong validator of the record's stored state
+         * @description Extension: a strong validator of the record's stored state
          *     (not of the reader's view of it), for `If-Match` on its update.
          */
         RecordETag: string;
@@ -4345,7 +4349,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["RecordETag"];
                     /**
-                     * @description Extension (issue 34): when the user last changed, where the backend
+                     * @description Extension: when the user last changed, where the backend
                      *     knows it; the console's conflict dialog uses it to tell which of
                      *     two changes of a field is the newer.
                      */
@@ -4515,7 +4519,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Extension (issue 34, RFC 9110 §13.1.1): the `ETag` of the user as the
+                 * @description Extension (RFC 9110 §13.1.1): the `ETag` of the user as the
                  *     editor read it, or `*`. Ignored on a create (no `user.uuid`).
                  */
                 "If-Match"?: string;

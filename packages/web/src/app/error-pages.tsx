@@ -10,9 +10,9 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { HOME_PATH, hasMalformedId, listOfEditPath, toAccount } from '../lib/paths.ts';
-import { isLoggedIn, roleOf, useSession } from '../lib/session.ts';
+import { isLoggedIn, useSession } from '../lib/session.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
-import { navItemsFor } from './nav-items.ts';
+import { useMenuEntries } from './nav-context.ts';
 
 function ErrorPage({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
   useDocumentTitle(title);
@@ -39,7 +39,7 @@ export function ForbiddenPage() {
   const state = useHistoryState<{ from?: unknown } | null>();
   const refused = typeof state?.from === 'string' ? state.from : '';
   const user = useSession((s) => s.user);
-  const items = navItemsFor(roleOf(user));
+  const items = useMenuEntries();
   // The menu's place of the refused page, if the role has it; the user list is everyone's.
   // Someone without a console role has no screen of it to go back to, only their own account.
   const back =
@@ -62,9 +62,9 @@ function useMissingPath(): string {
 
 export function NotFoundPage() {
   const missing = useMissingPath();
-  const role = roleOf(useSession((s) => s.user));
+  const items = useMenuEntries();
   const list = listOfEditPath(missing);
-  const back = navItemsFor(role).find((item) => item.href === (list ?? HOME_PATH));
+  const back = items.find((item) => item.href === (list ?? HOME_PATH));
   return (
     <ErrorPage title={pageTexts.notFoundTitle} text={pageTexts.notFoundText}>
       {/* A malformed id was never a record: nothing was deleted. */}

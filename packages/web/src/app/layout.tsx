@@ -16,6 +16,7 @@ import { useRouteFocus } from '../lib/use-route-focus.ts';
 import { setUpAnalytics } from './analytics.ts';
 import { loadApplicationInfo } from './app-info.ts';
 import { applyHeights } from './layout-heights.ts';
+import { MenuEntries } from './nav-context.ts';
 import { navItemsFor } from './nav-items.ts';
 import { HEADER_ELEMENT_ID, setUpSharedHeader } from './shared-header.ts';
 import { AccountLink, NavDrawer, SideNav } from './side-nav.tsx';
@@ -181,7 +182,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
         {/* Someone without a console role has no screen but their account: no empty menu beside it. */}
         {items.length > 0 ? <SideNav items={items} /> : null}
         <Box as="main" id={MAIN_ID} tabIndex={-1} outline="none" flex="1" minW="0" minH="0" overflowY="auto" bg="bg">
-          {children}
+          <MenuEntries.Provider value={items}>{children}</MenuEntries.Provider>
         </Box>
       </Flex>
     </Flex>

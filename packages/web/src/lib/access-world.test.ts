@@ -36,7 +36,7 @@ const user = (extra: object) => ({
 });
 const held = { kind: 'role' as const, uuid: 'r1', name: 'ALARM_OPERATOR', category: '', externalRole: false };
 
-describe("the console's access world (issue 32: spec calls only)", () => {
+describe("the console's access world (spec calls only)", () => {
   it('walks the reader’s lists from a user to the role, with its path', () => {
     const world = accessWorldOf(lists);
     const u = user({ businessProfile: { uuid: 'bp', name: 'NOC Operators' } });

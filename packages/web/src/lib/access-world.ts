@@ -1,6 +1,6 @@
 // The reader's world for the access logic (@userprofile/shared/access/walk,
 // the walk the dev backend's store runs too), built from what spec §7 calls
-// answer the reader (issue 32): the application, application profile and
+// answer the reader (on a backend without the access extensions): the application, application profile and
 // business profile lists (each answers only what the reader may see), and
 // the user's own GET. A profile named somewhere but absent from the reader's
 // list is hidden: never named, a path through it makes the answer incomplete.

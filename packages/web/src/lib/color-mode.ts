@@ -1,4 +1,4 @@
-// Light or dark (issue 15): the system setting until the person chooses with
+// Light or dark: the system setting until the person chooses with
 // the header's toggle; the choice is kept through lib/storage.ts and outlives
 // sign-out (a preference of the device, not of the sign-in). Chakra's
 // semantic tokens switch on the `dark` class of <html>.

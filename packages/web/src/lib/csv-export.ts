@@ -1,4 +1,4 @@
-// "Export what you see" (issue 27): a list's filtered and sorted rows as a
+// "Export what you see": a list's filtered and sorted rows as a
 // CSV file, written in the browser from the rows the list shows, formula-safe
 // as the users export of the backend (shared/csv.ts), and named after what it
 // holds: `users-inactive-filter-smith-2026-11-25.csv`.

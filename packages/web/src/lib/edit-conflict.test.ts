@@ -14,7 +14,7 @@ import {
 
 const opened = { email: 'a@x', firstName: 'Ann', lastName: 'Lee' };
 
-describe('edit conflict (issue 34 item 2)', () => {
+describe('edit conflict', () => {
   it('lists the fields the other save changed', () => {
     expect(changedKeys({ ...opened, email: 'b@x' }, opened)).toEqual(['email']);
   });

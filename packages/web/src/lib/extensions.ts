@@ -1,4 +1,4 @@
-// What the backend offers beyond spec §7 (issue 32), learned in this one
+// What the backend offers beyond spec §7, learned in this one
 // place. The real backend promises spec §7 and nothing more; a call the spec
 // does not have at all is an extension (`x-extension: true` in the OpenAPI
 // document, listed in @userprofile/shared/generated/extensions). The first

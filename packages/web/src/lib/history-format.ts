@@ -1,4 +1,4 @@
-// The words of a history entry (issue 16), as pure functions so they are
+// The words of a history entry, as pure functions so they are
 // unit-tested: the action, who, when (absolute and relative, in the browser's
 // time zone), one line per changed field, and the whole record as it was, as
 // rows a person reads rather than JSON.

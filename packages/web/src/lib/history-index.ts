@@ -1,4 +1,4 @@
-// Where each entry of the tab's history stands (issue 34 item 1): every entry
+// Where each entry of the tab's history stands: every entry
 // this document makes carries its position in its state, so a Back or Forward
 // (popstate) can be told apart and undone: the way out of an editor with
 // unsaved changes that a link's click handler never sees. Started when the

@@ -1,4 +1,4 @@
-// Recorded history of a record (issue 16, openapi: GET /history/{kind}/{uuid},
+// Recorded history of a record (openapi: GET /history/{kind}/{uuid},
 // x-designed): newest first, a page at a time, older pages by `before`.
 import type { components } from '@userprofile/shared/generated/api';
 import { api } from './api/client.ts';

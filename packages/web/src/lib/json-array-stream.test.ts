@@ -19,7 +19,7 @@ const rows = Array.from({ length: 50 }, (_, i) => ({
   tags: [{ x: i }, [i, '{']],
 }));
 
-describe('readJsonArray (issue 34 item 13)', () => {
+describe('readJsonArray', () => {
   it('hands over the first rows before the end, then the whole array, whatever the chunking', async () => {
     for (const chunk of [1, 7, 64, 100_000]) {
       const seen: unknown[][] = [];

@@ -1,4 +1,4 @@
-// Reads a JSON array answer as it arrives (issue 34 item 13: the users list
+// Reads a JSON array answer as it arrives (the users list
 // of 100,000 users is a 34 MB answer). Each piece that arrives is cut after
 // its last whole element and parsed by JSON.parse on its own: the first
 // `first` elements are handed over as soon as they are in (a list shows its

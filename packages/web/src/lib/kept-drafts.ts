@@ -1,5 +1,5 @@
-// Unsaved edits outlive a sign-in that ended under them (issue 25 "Keep the
-// user's place"): when the session ends (a token refused, or its expiry), the
+// Unsaved edits outlive a sign-in that ended under them, so the user keeps
+// their place: when the session ends (a token refused, or its expiry), the
 // open editor's unsaved form is written to this tab's sessionStorage, bound to
 // the page and to the user who made it; after the sign-in the same editor on
 // the same page takes it back (lib/use-editor.ts), and says so. Another user

@@ -1,4 +1,4 @@
-// Many calls, a few at a time (issue 32: a backend without the bulk or the
+// Many calls, a few at a time (a backend without the bulk or the
 // preview extension is asked one record at a time). At most `limit` calls are
 // in flight; `stopped()` is read before each next call starts, so a Cancel
 // lets the calls already sent finish and starts no more.

@@ -37,7 +37,7 @@ describe('the view in the address', () => {
     expect(parseView('page=9999', schema).page).toBe(9999);
   });
 
-  it('keeps the page size in the address, one of the sizes offered (issue 34)', () => {
+  it('keeps the page size in the address, one of the sizes offered', () => {
     const view = { ...defaultView(schema), page: 40, size: 50 };
     expect(formatView(view, schema)).toBe('page=40&size=50');
     expect(parseView('page=40&size=50', schema)).toEqual(view);

@@ -1,4 +1,4 @@
-// The view of a list (issue 27): its filters, sort, page and toggles (the
+// The view of a list: its filters, sort, page and toggles (the
 // users' Active/Inactive, a list's Expand) as the address's query, e.g.
 // `?name=smith&sort=-email&page=3&size=50&status=inactive`, so a reload, Back and
 // Forward and a copied address show the same view. Reading is defensive (the
@@ -20,7 +20,7 @@ export interface ListView {
   filters: Readonly<Record<string, string>>;
   sort: ViewSort | null;
   page: number;
-  /** Rows a page (issue 34: a list of 100,000 users wants more than spec §9's default 10). */
+  /** Rows a page (a list of 100,000 users wants more than spec §9's default 10). */
   size: number;
   toggles: Readonly<Record<string, string>>;
 }

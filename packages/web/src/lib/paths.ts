@@ -35,9 +35,9 @@ export const paths = {
   applicationList: '/application/list',
   applicationNew: '/application/new',
   applicationEdit: '/application/edit/:uuid',
-  /** Who holds one role or element of the application (issue 26); the row and filters are in the query. */
+  /** Who holds one role or element of the application; the row and filters are in the query. */
   accessHolders: '/application/holders/:uuid',
-  /** Check access (issue 26); the user, application and row are in the query. */
+  /** Check access; the user, application and row are in the query. */
   accessCheck: '/access/check',
   /** The activity log (an extension); the text query is in `?q=`. */
   activity: '/activity',

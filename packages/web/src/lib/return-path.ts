@@ -1,4 +1,4 @@
-// Where a sign-in returns to (issue 25 "Keep the user's place"): the console
+// Where a sign-in returns to, so the user keeps their place: the console
 // page a signed-out visit or an ended session left, with its query, kept in
 // this tab's sessionStorage and bound to the sign-in's state when the
 // console's own sign-in starts, so only the sign-in that began here returns

@@ -14,7 +14,7 @@ export function clearSignIn(): void {
 }
 
 /**
- * The session ends under the user (issue 25 "Keep the user's place"): this
+ * The session ends under the user, who keeps their place: this
  * page is where the next sign-in returns, and the open editor's unsaved
  * changes are kept for it.
  */

@@ -1,4 +1,4 @@
-// Where the toast stack starts (issue 25). Spec §9 puts toasts top right, which
+// Where the toast stack starts. Spec §9 puts toasts top right, which
 // is where the header's Logout and the title row's actions (New User, Pull
 // User Info, Sync All Applications, ...) are: toasts over them made a second
 // press impossible until the toasts went. So the stack starts below every

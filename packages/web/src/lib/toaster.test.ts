@@ -38,7 +38,7 @@ describe('toasts (spec §4, §9)', () => {
   });
 });
 
-describe('toasts that come again (issue 25)', () => {
+describe('toasts that come again', () => {
   it('counts a message raised again on its card, so a retry that fails again is visibly new', () => {
     toaster.remove();
     notify.error('Failed To Sync Apps');

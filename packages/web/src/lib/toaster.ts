@@ -93,7 +93,7 @@ function show(type: Kind, title: string, description?: string, group?: string): 
 /**
  * Takes a toast back (by its kind and text) wherever it is: waiting for the
  * toaster, or on screen. A page that does not need what the toast asked for
- * withdraws it ('Please Login First' on Forgot Password, issue 34).
+ * withdraws it ('Please Login First' on Forgot Password, which needs no sign-in).
  */
 export function withdraw(type: Kind, title: string): void {
   if (pending) pending = pending.filter((t) => !(t.type === type && t.title === title));

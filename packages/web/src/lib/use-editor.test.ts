@@ -15,7 +15,7 @@ describe('editor rules', () => {
     expect(shownErrors({ email: 'bad' }, new Set(['username']), true)).toEqual({ email: 'bad' });
   });
 
-  it('shows the untouched errors once the touched fields are all right (issue 34 item 10)', () => {
+  it('shows the untouched errors once the touched fields are all right', () => {
     expect(shownErrors({ apiAuthType: 'required' }, new Set(['name', 'apiHost']), false)).toEqual({
       apiAuthType: 'required',
     });

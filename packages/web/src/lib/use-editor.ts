@@ -91,7 +91,7 @@ export interface EditorOptions<R, Form, Field extends string> {
   };
   /**
    * The fields a failed save names (a taken username, a rule the server
-   * holds): marked under the field until it is changed (issue 34 item 20).
+   * holds): marked under the field until it is changed, so the user sees what to fix.
    */
   fieldErrorsOf?: (failure: unknown, form: Form) => FieldErrors<Field>;
   /** Called after a save (and before navigating), to update the caches. */
@@ -124,7 +124,7 @@ export interface Editor<R, Form, Field extends string> {
   /** The failure of the load (status 'error'). */
   error: unknown;
   retry: () => void;
-  /** The open conflict dialog (issue 34 item 2), or null. */
+  /** The open conflict dialog (no save silently overwrites another), or null. */
   conflict: EditConflict | null;
   /** The loaded (or last saved) record; null in create mode. */
   record: R | null;
@@ -168,7 +168,7 @@ export interface Editor<R, Form, Field extends string> {
 /**
  * Which errors to show: those of touched fields, or all once a submit was
  * tried. A form that something was changed in, still invalid with no error
- * of a touched field to show, shows them all (issue 34 item 10): the blocked
+ * of a touched field to show, shows them all: the blocked
  * submit and 'Please Check Form Is Filled Correctly' always point at a
  * marked field, such as a choice left at '---'.
  */

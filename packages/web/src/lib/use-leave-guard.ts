@@ -1,5 +1,5 @@
-// A warning before leaving a form with unsaved changes (issue 11; issue 34
-// item 1: every way out): the browser's own prompt when the page is closed or
+// A warning before leaving a form with unsaved changes, on every way out, so
+// no edit is lost unasked: the browser's own prompt when the page is closed or
 // reloaded, and a confirm when a link inside the console is clicked or the
 // browser's Back or Forward is pressed. Every editor gets it from
 // lib/use-editor.ts (the visibility editor calls it itself).

@@ -1,5 +1,4 @@
-// After a route change the new page's heading takes the focus (issue 34 item
-// 17): a keyboard or screen-reader user continues on the page they went to,
+// After a route change the new page's heading takes the focus: a keyboard or screen-reader user continues on the page they went to,
 // not from <body>. Only a new path moves it (a list's filter, sort or page is
 // the query and keeps the focus where the user is typing or clicking), and
 // never away from a control the new page itself focused (an autofocused field).

@@ -112,7 +112,7 @@ export function userImpact(
 }
 
 /**
- * What a delete touches, in one shape for every profile (issue 25): the
+ * What a delete touches, in one shape for every profile, so that each reads alike: the
  * counts first, then the names, each a link to its editor; or loading, or
  * the area's failure message (spec §8).
  */

@@ -1,5 +1,5 @@
-// What a screen shows for data it loads (issue 11: "nothing fails
-// silently"): 'Loading...' while it loads, the data, an empty state, or the
+// What a screen shows for data it loads, so that nothing fails
+// silently: 'Loading...' while it loads, the data, an empty state, or the
 // failure named with a Retry button.
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { pageTexts } from '@userprofile/shared/messages';

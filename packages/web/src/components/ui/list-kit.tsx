@@ -235,7 +235,7 @@ export function ExportButton({
 }: {
   onExport: () => void;
   disabled?: boolean;
-  /** What the file is (and is not), as the button's description (issue 34: not the import format). */
+  /** What the file is (and is not), as the button's description (an export is not the import format, and must not be taken for it). */
   hint?: string;
 }) {
   return (
@@ -301,7 +301,7 @@ export function ListFooter({
   pageSize: number;
   total: number;
   onPage: (page: number) => void;
-  /** Offers the page sizes (issue 34); a list without it keeps its one size. */
+  /** Offers the page sizes (a long list wants more rows a page); a list without it keeps its one size. */
   onPageSize?: (size: number) => void;
   pageSizes?: readonly number[];
   /** Appended to the range ('(sorting…)'). */

@@ -82,7 +82,7 @@ export function ContentCard({
   children,
 }: {
   header?: ReactNode;
-  /** The card as tall as its content, the main area scrolling instead: a list whose rows wrap (issue 25). */
+  /** The card as tall as its content, the main area scrolling instead: a list whose rows wrap, so nothing is cut off. */
   grow?: boolean;
   children?: ReactNode;
 }) {

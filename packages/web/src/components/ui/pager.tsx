@@ -1,5 +1,5 @@
 // The pager of every list (spec §2/§9: up to 7 page links plus Previous/Next),
-// with what a list of 100,000 users needs besides (issue 34 item 11): First and
+// with what a list of 100,000 users needs besides: First and
 // Last, a box to go to a page by its number, and the page size. The view (page
 // and size) is the list's, in its address.
 import { Button, Flex, HStack, Input, NativeSelect, Text } from '@chakra-ui/react';

@@ -1,5 +1,5 @@
-// A part of an editor the reader may see but not change (issue 25 "Honest
-// read-only states"): one borderless <fieldset disabled>, so every field,
+// A part of an editor the reader may see but not change, honestly read-only
+// (nothing offers a change the server would refuse): one borderless <fieldset disabled>, so every field,
 // select, checkbox and button inside refuses a change by pointer and keyboard
 // alike and is announced as unavailable, while links (Open …) still work. It
 // wraps a tab's content, never the tab list: the reader still moves between

@@ -1,4 +1,4 @@
-// The History tab of every editor (issue 16): who changed the record, when,
+// The History tab of every editor: who changed the record, when,
 // and what, field by field, newest first, with older pages on demand; an
 // entry opens to the whole record before and after. A backend without the
 // call (404/405/501 through the proxy) is told apart from a failure, which

@@ -1,4 +1,4 @@
-// The access questions' calls (issue 26, designed: GET /app/{uuid}/holders,
+// The access questions' calls (designed: GET /app/{uuid}/holders,
 // its CSV export, GET /access/check), and what the pickers of Check Access
 // choose from. 404/405/501 are the screens' business: a record gone or hidden
 // from the reader, or a backend without the calls.
@@ -32,7 +32,7 @@ const holderQuery = (row: HeldRowRef, filters: HolderFilters) => ({
 
 /**
  * A page of Who Has It: the extension's answer where the backend offers it,
- * else worked out from spec §7 calls (issue 32), with `onProgress` told how
+ * else worked out from spec §7 calls (a spec-only backend), with `onProgress` told how
  * the profiles' users come in.
  */
 export async function fetchHolders(

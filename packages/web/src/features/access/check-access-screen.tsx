@@ -1,4 +1,4 @@
-// Check Access (issue 26): pick a user, an application and one of its roles
+// Check Access: pick a user, an application and one of its roles
 // or elements (each typed to find; the choice lives in the URL, so a check
 // is a link), and read the verdict with its reason: the paths that grant it
 // (the decisive one first), the missing link said plainly and the profiles
@@ -45,7 +45,7 @@ export function CheckAccessScreen() {
   return (
     <Screen title={accessTexts.checkTitle} subtitle={accessTexts.checkSubtitle}>
       {apps.data && !checkCanAnswer(apps.data) ? (
-        // Issue 34 item 6: a reader who sees no role or element anywhere is told so, not offered pickers that never answer.
+        // A reader who sees no role or element anywhere is told so, not offered pickers that never answer.
         <Notice status="info">{accessTexts.nothingToCheck}</Notice>
       ) : (
         <Stack gap="5" maxW="5xl">

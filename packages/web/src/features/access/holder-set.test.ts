@@ -15,7 +15,7 @@ const holders = [
 ];
 const frame = { withheld: 0, total: 3, active: 2, inactive: 1 } as AccessHolders;
 
-describe("Who Has It's filter in the browser (issue 34 item 12): the server's rule", () => {
+describe("Who Has It's filter in the browser: the server's rule", () => {
   const set = toHolderSet(frame, holders);
   const names = (q: string, status: 'all' | 'active' | 'inactive' = 'all') =>
     matchHolders(set, q, status).holders.map((h) => h.user.username);

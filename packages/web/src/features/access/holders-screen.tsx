@@ -1,4 +1,4 @@
-// Who Has It (issue 26): the users holding one role or element of an
+// Who Has It: the users holding one role or element of an
 // application, each with the path that grants it (business profile →
 // application profile → the row), active and inactive counted apart, a text
 // filter, server-side paging (a role may be held by 30000 users) and a CSV
@@ -55,7 +55,7 @@ export function HoldersScreen() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per question
   useEffect(() => forgetDerivedHolders(), [uuid, row?.role, row?.element]);
   const derived = useOffer('listAccessHolders') === 'not-offered';
-  // The whole set once it is in (issue 34): then the filter, the status and the pages are the browser's;
+  // The whole set once it is in (no server question per keystroke): then the filter, the status and the pages are the browser's;
   // until then, and for the withheld count of a filtered view, the server's answer.
   const [firstShown, setFirstShown] = useState(false);
   const set = useHolderSet(uuid, row, firstShown);

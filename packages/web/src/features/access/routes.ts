@@ -1,4 +1,4 @@
-// Routes of the access questions (issue 26); patterns and link builders live
+// Routes of the access questions; patterns and link builders live
 // in lib/paths.ts. Check Access serves every console role (each manages
 // users); Who Has It opens from the application editor, ADMIN and above.
 import { paths } from '../../lib/paths.ts';

@@ -29,7 +29,7 @@ export interface RowsPanelProps {
   showErrors: (field: string) => boolean;
   onAdd: () => void;
   onChange: (touched?: readonly string[]) => void;
-  /** The saved application: its saved rows offer "Who has it" (issue 26). */
+  /** The saved application: its saved rows offer "Who has it". */
   applicationUuid: string | null;
 }
 

@@ -73,7 +73,7 @@ function BusinessProfileEditor({ uuid }: { uuid: string | null }) {
   const lookups = combineLoads([apps, profiles] as const);
   const companyList = useCache(companies);
   const [tab, setTab] = useState('basic');
-  // The delete dialog's offer: deactivate the active users the delete leaves without a profile (issue 34 item 3).
+  // The delete dialog's offer: deactivate the active users the delete leaves without a profile, in the same step.
   const [deactivateLeft, setDeactivateLeft] = useState(false);
   const allAppProfiles = () => appProfiles.get() ?? [];
 

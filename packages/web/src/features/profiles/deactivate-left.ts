@@ -1,4 +1,4 @@
-// Issue 34 item 3: a business profile's delete may deactivate the active users
+// A business profile's delete may deactivate the active users
 // it leaves without a profile, in the same step, so that locking out a
 // team never waits for a profile to be granted first. The users go through
 // the bulk runner (lib/bulk-users): the extension POST /user/bulk where the

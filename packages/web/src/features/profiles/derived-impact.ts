@@ -1,4 +1,4 @@
-// The impact preview worked out from spec §7 calls (issue 32), for a backend
+// The impact preview worked out from spec §7 calls, for a backend
 // without POST /profile/{app,business}/impact: the same answer the extension
 // gives (who the change reaches, and the roles and elements they gain or
 // lose), from the saved profile (GET /profile/{app,business}/get/{id}), the

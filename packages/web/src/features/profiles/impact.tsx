@@ -2,7 +2,7 @@
 // depend on is saved, the editor asks the server who the change reaches and
 // what they gain or lose (POST /profile/{app,business}/impact), shows it, and
 // saves only when the admin confirms. Only when there is something to confirm
-// (issue 25): a role or element gained or lost by at least one user, or a
+// (a question with nothing behind it teaches the admin to click through): a role or element gained or lost by at least one user, or a
 // change of who may see the profile; any other edit (a description) saves at
 // once with its spec §8 message.
 import { Stack, Text } from '@chakra-ui/react';
@@ -12,7 +12,7 @@ import { notify } from '../../lib/toaster.ts';
 import type { ImpactItem, ProfileImpact } from './api.ts';
 import { NoPreviewError } from './derived-impact.ts';
 
-/** Neither the extension nor the spec calls could say who the change reaches (issue 32). */
+/** Neither the extension nor the spec calls could say who the change reaches. */
 export const NO_PREVIEW =
   'No preview is available: this backend does not offer one, and who this change reaches could not be worked out from its answers. Save the change anyway?';
 

@@ -19,7 +19,7 @@ export type ImportResult = components['schemas']['ImportResult'];
 /** Performance marks of the list (read by scripts/bench-users.mjs). */
 export const MARK_LIST_DATA = 'users:list-data';
 
-/** Users of a list handed over before the rest has arrived (issue 34): a few pages of the largest page size. */
+/** Users of a list handed over before the rest has arrived (the first rows show sooner): a few pages of the largest page size. */
 export const FIRST_ROWS = 500;
 
 /**
@@ -50,7 +50,7 @@ export const elementConfig = createDataCache('the user element config', async ()
   return data ?? [];
 });
 
-/** What a user ends up with, resolved by the server (issue 16, x-designed). */
+/** What a user ends up with, resolved by the server (x-designed). */
 export type EffectiveAccess = components['schemas']['EffectiveAccess'];
 /** How a role or element reaches the user: their business profile, then one of its application profiles. */
 export type Grant = components['schemas']['Grant'];
@@ -58,7 +58,7 @@ export type Named = components['schemas']['NamedRef'];
 
 /**
  * The user's effective access: the extension's answer where the backend offers
- * it, else worked out from spec §7 calls (issue 32); a 404 (the user gone or
+ * it, else worked out from spec §7 calls; a 404 (the user gone or
  * hidden) is the tab's business.
  */
 export async function fetchEffectiveAccess(uuid: string, layoutCodes: readonly string[]): Promise<EffectiveAccess> {
@@ -75,7 +75,7 @@ export async function fetchEffectiveAccess(uuid: string, layoutCodes: readonly s
   );
 }
 
-/** A user's failed sign-ins and open sessions (issue 22, x-designed). */
+/** A user's failed sign-ins and open sessions (x-designed). */
 export type UserSignIns = components['schemas']['UserSignIns'];
 export type SignInSession = components['schemas']['SignInSession'];
 
@@ -127,7 +127,7 @@ export async function signOutSession(uuid: string, sessionId: string): Promise<U
 }
 
 /**
- * Saves a user. `etag`: the version the editor read (If-Match, issue 34): a
+ * Saves a user. `etag`: the version the editor read (If-Match, an extension): a
  * user changed since is refused with 412, the editor's business.
  */
 export async function saveUser(user: UserInput, clonedId: string | null, etag: string | null = null): Promise<User> {

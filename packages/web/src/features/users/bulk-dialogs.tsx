@@ -1,4 +1,4 @@
-// The bulk action's dialog and its result (issues 27, 32, 34): before the
+// The bulk action's dialog and its result: before the
 // confirmation, the users the reader may not change grouped by reason; while
 // it runs one user at a time (a backend without POST /user/bulk), progress
 // and a Cancel that stops before the next call; after, the result grouped by

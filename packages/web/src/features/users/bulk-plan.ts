@@ -1,5 +1,5 @@
-// What a bulk action will do and did, worked out from the list's rows (issue
-// 34 items 8, 9): before the confirmation, how many of the selection the
+// What a bulk action will do and did, worked out from the list's rows (no
+// question to the server): before the confirmation, how many of the selection the
 // reader may not change and why, grouped by reason; after, the refusals
 // grouped the same way; and the Undo, which reverses exactly the rows that
 // changed.

@@ -1,4 +1,4 @@
-// What the bulk actions of the Users list say (issue 27): the confirmation in
+// What the bulk actions of the Users list say: the confirmation in
 // numbers before, and what happened per user after.
 import type { BulkAction, BulkResult } from '../../lib/bulk-users/bulk-call.ts';
 

@@ -1,4 +1,4 @@
-// A user's effective access worked out from spec §7 calls (issue 32), for a
+// A user's effective access worked out from spec §7 calls, for a
 // backend that does not offer GET /user/{uuid}/effectiveAccess: the user's
 // GET, the reader's application and profile lists, and the user's visibility
 // profile's GET, walked by the same pure module as the dev backend's store

@@ -1,4 +1,4 @@
-// The user editor's Effective Access tab (issue 16): per application, the
+// The user editor's Effective Access tab: per application, the
 // roles and elements the user ends up with, each with the path that grants
 // it (business profile → application profile), and the visibility the user
 // gets, as the server resolves them (GET /user/{uuid}/effectiveAccess). A

@@ -1,7 +1,7 @@
-// A user's sign-ins on the user editor (issue 22, designed): a notice above
+// A user's sign-ins on the user editor (designed): a notice above
 // the tabs while failed attempts slow the user's sign-ins, with Unlock, and
-// the Sign-ins tab listing the open sessions, each with Sign out (issue 34
-// item 22), and Sign out everywhere, both behind a confirmation. One load
+// the Sign-ins tab listing the open sessions, each with Sign out (a lost
+// device, the others going on), and Sign out everywhere, both behind a confirmation. One load
 // serves all (GET /user/{uuid}/signIns); a caller who may not change the user
 // (403) or a backend without the call is told so; a backend that lists the
 // sessions but cannot end one steps aside to Sign out everywhere.

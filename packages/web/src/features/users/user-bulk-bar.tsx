@@ -1,4 +1,4 @@
-// The bulk actions of the Users list (issue 27): how many users are selected,
+// The bulk actions of the Users list: how many users are selected,
 // "Select all N matching", the actions (Activate, Deactivate, assign a
 // business or visibility profile, send a password reset e-mail, require a
 // second factor where the backend has them); the dialog, its result and the

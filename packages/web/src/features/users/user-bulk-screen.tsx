@@ -122,7 +122,7 @@ function ExportSection() {
   );
 }
 
-/** The import's header alone (issue 34): its fixed columns, then one per element category of the user config. */
+/** The import's header alone (a template to fill, not an export to edit): its fixed columns, then one per element category of the user config. */
 async function downloadImportTemplate(): Promise<void> {
   try {
     const categories = (await elementConfig.load()).map((c) => c.category);

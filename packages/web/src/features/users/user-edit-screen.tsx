@@ -173,7 +173,7 @@ function UserEditor({ uuid }: { uuid: string | null }) {
 
   // A new user of an admin below ERRIGAL_ADMIN is written in its own company (the only one it sees). A saved
   // user shows the company it has: one with none is shared, read-only to such an admin, and its notice says
-  // so; Visible To must not say otherwise (issue 34 item 5).
+  // so; Visible To must not say otherwise.
   const ownCompany =
     uuid === null && role !== 'ERRIGAL_ADMIN' && companyList.data?.length === 1 ? companyList.data[0] : undefined;
   // Filled in as a default, not as an edit: a form nobody changed does not ask before the page goes.
@@ -198,7 +198,7 @@ function UserEditor({ uuid }: { uuid: string | null }) {
     });
   };
 
-  // An e-mail cannot be taken back: who gets it, and what it does, is said first (issue 25).
+  // An e-mail cannot be taken back: who gets it, and what it does, is said first.
   const [confirmingReset, setConfirmingReset] = useState(false);
   const sendReset = async () => {
     setConfirmingReset(false);
@@ -327,7 +327,7 @@ function UserEditor({ uuid }: { uuid: string | null }) {
                             ['businessProfile', 'defaultTreeMustBeAssigned'],
                           )
                         }
-                        // Without its tab (trees hidden from this admin) the default tree rule is said here (issue 34 item 4).
+                        // Without its tab (trees hidden from this admin) the default tree rule is said here, so the refusal is never unexplained.
                         error={
                           errorOf('businessProfile') ?? (treeTab ? undefined : errorOf('defaultTreeMustBeAssigned'))
                         }
@@ -419,7 +419,7 @@ function UserEditor({ uuid }: { uuid: string | null }) {
                 ) : null}
                 {uuid ? <HistoryTabContent kind="user" uuid={uuid} record={record} /> : null}
               </Tabs.Root>
-              {/* History, Sign-ins and Effective Access change nothing of the form (issue 34 item 16). */}
+              {/* History, Sign-ins and Effective Access change nothing of the form: no Update User under them. */}
               {recordTab ? null : (
                 <EditorActions
                   submitLabel={isNew ? 'Create User' : 'Update User'}

@@ -192,7 +192,7 @@ describe('clone (spec §4)', () => {
     expect(copy.elements).toEqual({ NOVA_NOVA_TREE: id(101) });
   });
 
-  it('leaves out the e-mail and the phones, which reach one person (issue 34 item 14)', () => {
+  it('leaves out the e-mail and the phones, which reach one person', () => {
     const copy = cloneForm({ ...toUserForm(saved), deskPhone: '+1 555 0100', mobilePhone: '+1 555 0101' });
     expect([copy.email, copy.deskPhone, copy.mobilePhone]).toEqual(['', '', '']);
     expect(copy.firstName).toBe(toUserForm(saved).firstName);

@@ -237,7 +237,7 @@ const USER_FIELD_LABELS: Partial<Record<keyof UserForm, string>> = {
 };
 
 /**
- * A field of the form as the conflict dialog shows it (issue 34 item 2): its
+ * A field of the form as the conflict dialog shows it: its
  * label and its value in words (names, not uuids); null for what it does not
  * list (the uuid, the username that cannot change).
  */

@@ -11,7 +11,7 @@ import { type ListStatus, type User, withoutUser, withUser } from './list-view.t
 export interface UserListsState {
   active: User[] | null;
   inactive: User[] | null;
-  /** The first users of a list still arriving (issue 34): its first page can show before the rest is in. */
+  /** The first users of a list still arriving: its first page can show before the rest is in. */
   first: Record<ListStatus, User[] | null>;
   /** The failure of each list's last load (the screen names it and offers Retry). */
   errors: Record<ListStatus, unknown>;
@@ -114,7 +114,7 @@ function mergeByUsername(a: readonly User[], b: readonly User[]): User[] {
 }
 
 /**
- * After a bulk action (issue 27): the users it changed, changed in the cached
+ * After a bulk action: the users it changed, changed in the cached
  * lists as the server did (activated users move to the active list and so on),
  * without loading 100000 users again.
  */

@@ -1,4 +1,4 @@
-// The users chosen for a bulk action (issue 27): a set of uuids of the list
+// The users chosen for a bulk action: a set of uuids of the list
 // shown (Active or Inactive), kept while the admin filters, sorts and pages,
 // so "select all N matching" and a page's boxes add up. Another list, a
 // reload of the list, or sign-out starts an empty selection.

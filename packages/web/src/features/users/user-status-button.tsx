@@ -27,7 +27,7 @@ async function changeStatus(user: User, active: boolean): Promise<void> {
 // (each a state machine) are mounted only when a user reaches for them.
 export function StatusButton({ user }: { user: User }) {
   const [armed, setArmed] = useState(false);
-  // Deactivating ends what the user can do at once: it is said, naming the user, before it is done (issue 25).
+  // Deactivating ends what the user can do at once: it is said, naming the user, before it is done.
   const [confirmingDeactivate, setConfirmingDeactivate] = useState(false);
   const label = user.active ? 'Active' : 'Inactive';
   const status = user.active ? 'active' : 'inactive';

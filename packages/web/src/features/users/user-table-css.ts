@@ -8,7 +8,7 @@ export const tableCss = {
     py: '2',
     borderBottomWidth: '1px',
     borderColor: 'border',
-    // One line a row (the whole text in the cell's title), so a page of ten rows fits at 1280×800 (issue 25).
+    // One line a row (the whole text in the cell's title), so a page of ten rows fits at 1280×800.
     whiteSpace: 'nowrap',
     overflow: 'hidden',
     textOverflow: 'ellipsis',

@@ -1,5 +1,5 @@
 // The Primary Visibility picker of the Cluster tab (spec §2): a combobox over
-// every cluster that narrows as one types (issue 25: a native dropdown of
+// every cluster that narrows as one types (a native dropdown of
 // hundreds of clusters could only be scrolled). Without text it lists the
 // clusters in tree order, indented by depth; with text, the clusters whose
 // name contains it, each with the path above it. At most MAX_SHOWN options

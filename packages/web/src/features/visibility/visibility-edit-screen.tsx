@@ -186,7 +186,7 @@ function Editor({
   const set = useSnapshot(editor).set as VisibilitySet | null;
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  // No silent overwrite (issue 34 item 2): the record as saved now, when another save changed it since it opened.
+  // No silent overwrite: the record as saved now, when another save changed it since it opened.
   const [conflicted, setConflicted] = useState<ConflictState<VisibilityProfile, VisibilityForm> | null>(null);
   // A clone copies every field of a profile; the new form says so, and from which.
   const [clonedFrom] = useState(() => (record === null ? clonedFromHistory() : null));

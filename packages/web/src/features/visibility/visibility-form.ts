@@ -195,7 +195,7 @@ const KIND_LABELS: Record<ElementKind, string> = {
 };
 
 /**
- * The profile's fields as the conflict dialog shows them (issue 34 item 2):
+ * The profile's fields as the conflict dialog shows them:
  * the selections by name (`clusterName`: a cluster's name in the tree), a
  * long one as its first names and a count.
  */

@@ -97,7 +97,7 @@ export function signingOut(): Middleware {
  * ended). The login form's own answers are the form's business.
  *
  * Any call whose bearer token is refused (401) ends the session and starts a
- * new sign-in that returns to the same page (issue 25): the one message is
+ * new sign-in that returns to the same page, so the user keeps their place: the one message is
  * 'Session Timed Out' for a read, and the screen's own spec §8 message for a
  * write or a call that expects its 401 (a sync's 'Request Was Not Authorized,
  * Please Try Logging In Again'), never both.

@@ -1,4 +1,4 @@
-// The version a backend gave a record it answered (issue 34, an extension:
+// The version a backend gave a record it answered (an extension:
 // `ETag`, and `Last-Modified` where it knows it), kept beside the record
 // object itself, so an editor's save can send `If-Match` and its conflict
 // dialog can tell which change is the newer. A backend without them gives

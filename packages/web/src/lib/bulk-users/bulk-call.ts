@@ -1,4 +1,4 @@
-// The extension POST /user/bulk (issue 27): one action on many users, in
+// The extension POST /user/bulk: one action on many users, in
 // pieces. The users list's bulk actions and the business profile's delete
 // (which may deactivate the users it leaves without a profile) both run
 // through ./bulk-run.ts, which falls back to the single-user calls of spec §7.
@@ -21,7 +21,7 @@ export type BulkResult = components['schemas']['BulkUserResult'] & {
 export const BULK_PIECE = 10_000;
 
 /**
- * One bulk action on many users (issue 27, the extension POST /user/bulk): a
+ * One bulk action on many users (the extension POST /user/bulk): a
  * selection above BULK_PIECE goes in pieces, one after the other, and the
  * answers are joined. A failed call (400, 403, 409) is the caller's to show,
  * with what the pieces before it did.

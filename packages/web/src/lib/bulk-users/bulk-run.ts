@@ -1,4 +1,4 @@
-// A bulk action run (issues 27, 32): through the extension POST /user/bulk
+// A bulk action run: through the extension POST /user/bulk
 // where the backend offers it (one call per 10,000 users), else through the
 // single-user calls of spec §7 (POST /user/activate, /user/inactivate,
 // /user/update, /password/reset), four in flight, with the same answer per

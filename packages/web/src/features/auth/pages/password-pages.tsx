@@ -23,7 +23,7 @@ export function forgotFailureMessage(status: number): string {
   return status === 502 ? passwordMessages.forgotLookupFailed : passwordMessages.forgotFailed;
 }
 
-/** These pages need no sign-in: the guard's 'Please Login First' does not follow the visitor here (issue 34). */
+/** These pages need no sign-in: the guard's 'Please Login First' does not follow the visitor here. */
 function useNoLoginWarning(): void {
   useEffect(() => withdraw('warning', globalMessages.pleaseLoginFirst), []);
 }

@@ -1,6 +1,6 @@
-// Issue 34, the user editor: a read-only notice and Visible To agree (item 5),
-// no Update User on the record tabs (item 16), a taken username marks the
-// Username field (item 20).
+// The user editor says one thing in one place: a read-only notice and Visible
+// To agree, no Update User on the record tabs (they change nothing of the
+// form), a taken username marks the Username field.
 import { userMessages } from '../../../packages/shared/src/messages.ts';
 import { href, toUserEdit, toUserNew } from '../../../packages/web/src/lib/paths.ts';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
