@@ -45,9 +45,12 @@ beforeAll(() => {
   expect(packed.status, packed.stderr).toBe(0);
   // Each tarball's path on a line of its own, nothing else on stdout.
   tarballs = packed.stdout.trimEnd().split('\n');
+  // Named by each package's own version (npm pack's rule), as the changelog lists them.
+  const version = (name: string) =>
+    (JSON.parse(readFileSync(path.join(root, 'packages', name, 'package.json'), 'utf8')) as { version: string }).version;
   expect(tarballs).toEqual([
-    path.join(work, 'userprofile-dev-backend-1.0.0.tgz'),
-    path.join(work, 'userprofile-contract-1.0.0.tgz'),
+    path.join(work, `userprofile-dev-backend-${version('dev-backend')}.tgz`),
+    path.join(work, `userprofile-contract-${version('contract')}.tgz`),
   ]);
   for (const tarball of tarballs) expect(existsSync(tarball)).toBe(true);
 });
