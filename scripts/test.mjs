@@ -61,7 +61,7 @@ await step('unit and contract tests (vitest)', () =>
 );
 // The project runs on Node 20.19+, 22 and 24 (package.json engines). Every test ran above under
 // this Node; under Node 24 (from the npm registry, scripts/node24.mjs) run again the files that
-// prove what differs between them (docs/decisions.md "What the Node 24 run proves"): the storage
+// prove what differs between them (docs/testing.md "What the Node 24 run proves"): the storage
 // binding (node:sqlite there, better-sqlite3 on Node 20) with its crash, lock, refusal and reload
 // paths, the activity log's SQL (row values, keyset pages, the search span) and `npm start` itself; node:crypto (scrypt, RSA keys, JWKS, signed tokens, PKCE) and
 // WebCrypto; Intl's collation (ICU) behind the list order; node:http, zlib and fetch (undici)

@@ -93,7 +93,7 @@ function preloadSignInPath(): Plugin {
 export default defineConfig({
   base: '/userprofile/',
   plugins: [react(), preloadSignInPath()],
-  // A placeholder the server replaces with a fresh nonce per page (docs/decisions.md "Security headers").
+  // A placeholder the server replaces with a fresh nonce per page (docs/oauth2-and-sign-in.md "Security headers").
   html: { cspNonce: 'CSP_NONCE_PLACEHOLDER' },
   build: {
     outDir: 'dist',

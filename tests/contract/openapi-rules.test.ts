@@ -1,4 +1,4 @@
-// The rules the team set for openapi/userprofile.yaml (docs/decisions.md), so that the document stays one a backend team can build to:
+// The rules the team set for openapi/userprofile.yaml (docs/wire-and-errors.md), so that the document stays one a backend team can build to:
 // what is public, which error statuses each kind of call documents, the media types,
 // the limits of spec §5/§9, and that every schema compiles with Ajv draft-07 the way
 // the contract server (Fastify) compiles it, rejecting unknown fields.
@@ -30,7 +30,7 @@ const byId = (operationId: string): Operation => {
   return found;
 };
 
-/** Public operations of docs/decisions.md ("Authentication"), plus the start-up configuration file. */
+/** Public operations of docs/wire-and-errors.md ("Authentication on the wire"), plus the start-up configuration file. */
 const PUBLIC = [
   'login',
   'authorize',
@@ -79,11 +79,14 @@ describe('security', () => {
     });
   });
 
-  it.each(operations.map((o) => [label(o), o] as const))('%s is public exactly when decisions.md says so', (_, o) => {
-    const isPublic = PUBLIC.includes(o.operation.operationId as string);
-    if (isPublic) expect(o.operation.security).toEqual([]);
-    else expect(o.operation.security).toBeUndefined();
-  });
+  it.each(operations.map((o) => [label(o), o] as const))(
+    '%s is public exactly when docs/wire-and-errors.md says so',
+    (_, o) => {
+      const isPublic = PUBLIC.includes(o.operation.operationId as string);
+      if (isPublic) expect(o.operation.security).toEqual([]);
+      else expect(o.operation.security).toBeUndefined();
+    },
+  );
 });
 
 describe('error responses', () => {

@@ -18,7 +18,10 @@ interface SpecCall {
   path: string;
 }
 
-/** Operations the spec names without showing them (or not at all), designed by us: docs/decisions.md. */
+/**
+ * Operations the spec names without showing them (or not at all), designed by us: docs/wire-and-errors.md
+ * "Calls the spec names without showing them", docs/extensions.md.
+ */
 const DESIGNED_OPERATION_IDS = [
   'checkSession',
   'getPropelTokenFromCode',

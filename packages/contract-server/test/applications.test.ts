@@ -1,4 +1,5 @@
-// Applications (spec §3, §4, §8; docs/decisions.md): the two passwords are
+// Applications (spec §3, §4, §8; docs/wire-and-errors.md "Applications and
+// OAuth2 clients"): the two passwords are
 // write-only — no response carries them, an update without them keeps the
 // stored ones — and rows the console adds keep the uuid it gave them.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Role and scoping rules of spec §6 / docs/decisions.md, enforced by the
+// Role and scoping rules of spec §6 / docs/roles-and-scoping.md, enforced by the
 // server whatever the console hides: each of the three seeded roles,
 // anonymous callers and expired tokens.
 import { describe, expect, it } from 'vitest';

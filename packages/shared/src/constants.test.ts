@@ -91,7 +91,7 @@ describe('sharedRecordReadOnly: a record without a company changes only by ERRIG
   });
 });
 
-describe('canSee: the scoping rule of docs/decisions.md', () => {
+describe('canSee: the scoping rule of docs/roles-and-scoping.md', () => {
   const record = (minimumRole: string | null, company: string | null) => ({
     minimumRole: minimumRole === null ? null : { name: minimumRole },
     errigalCustomerCompany: company === null ? null : { uuid: company },

@@ -1,5 +1,5 @@
 // Business constants and limits of spec §9 (and the names spec §3 and §6 fix),
-// plus the role ranking and record scoping of docs/decisions.md, which the
+// plus the role ranking and record scoping of docs/roles-and-scoping.md, which the
 // server enforces and the console mirrors.
 
 /** Max length of every text field (spec §5, §9). */
@@ -48,7 +48,7 @@ export const CLUSTER_TREE_EXPANDED_DEPTH = 1;
 /** The base URL token (spec §1, §9). */
 export const BASE = 'userprofile';
 
-// --- Roles and scoping (spec §6, docs/decisions.md) -------------------------
+// --- Roles and scoping (spec §6, docs/roles-and-scoping.md) -----------------
 
 export const ROLES = ['ERRIGAL_ADMIN', 'ADMIN', 'SCO_ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
@@ -95,7 +95,7 @@ export interface ScopedRecord {
 }
 
 /**
- * Whether a caller sees a record (docs/decisions.md, "Roles and scoping"):
+ * Whether a caller sees a record (docs/roles-and-scoping.md "Roles and who sees what"):
  * the caller's rank reaches the record's minimum role, and the caller is
  * ERRIGAL_ADMIN, or the record has no company, or it is the caller's company.
  * A caller without a console role sees nothing. A record without a minimum
@@ -116,7 +116,7 @@ export function canSee(
 
 /**
  * A record without a company (provider level) is shared by every company:
- * only ERRIGAL_ADMIN changes or deletes it (docs/decisions.md "Writes"); the
+ * only ERRIGAL_ADMIN changes or deletes it (docs/roles-and-scoping.md "Writes"); the
  * server refuses anyone else, and the editors say so before a save is tried.
  */
 export function sharedRecordReadOnly(callerRole: string | null | undefined, record: ScopedRecord): boolean {
@@ -124,7 +124,7 @@ export function sharedRecordReadOnly(callerRole: string | null | undefined, reco
   return callerRole !== 'ERRIGAL_ADMIN' && (company == null || company === '');
 }
 
-/** Name of the application whose roles grant console roles (docs/decisions.md). */
+/** Name of the application whose roles grant console roles (docs/roles-and-scoping.md "Roles and who sees what"). */
 export const USER_PROFILE_APPLICATION = 'User Profile';
 
 // --- Layout codes and features (spec §6) -------------------------------------
@@ -180,18 +180,18 @@ export function visibilitySyncKindsFor(layoutCodes: readonly string[]): typeof V
   return VISIBILITY_SYNC_KINDS.filter((k) => k.layoutCode === undefined || layoutCodes.includes(k.layoutCode));
 }
 
-// --- Wire and browser (spec §3, §7, docs/decisions.md) ----------------------
+// --- Wire and browser (spec §3, §7, docs/wire-and-errors.md, docs/console.md)
 
 /** Header `Algorithm` carries this label on every call with a token (spec §7, §9). */
 export const ALGORITHM_HEADER = 'Algorithm';
 export const ALGORITHM_LABEL = 'RSA256';
 /** Where the console and its API live on the host (spec §7, §9: {host}/userprofile/...). */
 export const BASE_PATH = '/userprofile';
-/** Cross-site request token (docs/decisions.md "Wire"): the server sets the cookie, the console echoes it in the header. */
+/** Cross-site request token (docs/wire-and-errors.md "The cross-site request token"): the server sets the cookie, the console echoes it in the header. */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
-/** Prefix of every local storage key (docs/decisions.md). */
+/** Prefix of every local storage key (docs/console.md "Browser storage"). */
 export const STORAGE_PREFIX = 'user-profile.';
 
 /** Local storage key names of spec §3, plus the login state spec §4 keeps. */

@@ -44,7 +44,7 @@ const noResponseFromSync = 'No Response From The Sync, Please Try Again Later';
 export const globalMessages = {
   /**
    * A signed-in user's call that ends at the login path: the session expired
-   * or was ended (docs/decisions.md), not the login form's own answer.
+   * or was ended (docs/console.md "Signing in"), not the login form's own answer.
    */
   sessionTimedOut: 'Session Timed Out, Please Try Logging In Again',
   /** HTTP 403 or 404 on a non-GET call. */
@@ -61,7 +61,7 @@ export const loginMessages = {
   invalidCredentials: 'Invalid username or password',
   // designed: the lockout after too many failed sign-ins, with the wait the server gives (Retry-After).
   lockedOut: template<[number]>('Too many failed sign-in attempts. Please wait {seconds} seconds and try again.'),
-  /** The first wait of the sign-in throttle is one second (docs/decisions.md "Sign-in throttling"). */
+  /** The first wait of the sign-in throttle is one second (docs/oauth2-and-sign-in.md "Sign-in throttling"). */
   lockedOutOneSecond: 'Too many failed sign-in attempts. Please wait 1 second and try again.',
   lockedOutNoWait: 'Too many failed sign-in attempts. Please wait a moment and try again.',
 } as const;
@@ -188,7 +188,7 @@ export const pageTexts = {
   /** Notes of the Visible To selector. */
   loadingCustomerCompany: 'Loading customer company, please wait...',
   visibleToAllSco: 'Visible to all SCO customer',
-  /** A profile editor opened by a customer admin on a provider-level profile (docs/decisions.md "Writes"). */
+  /** A profile editor opened by a customer admin on a provider-level profile (docs/roles-and-scoping.md "Writes"). */
   sharedProfileReadOnly:
     'This profile is shared by every company (it has no company): only a provider admin may change or delete it.', // spec elides: designed
   /** Application profile form while the applications load (spec §5). */
@@ -399,7 +399,7 @@ export const passwordMessages = {
   resetSuccess: 'Successfully reset password a confirmation email will be sent shortly',
   forgotSuccess: 'An email with password reset link has been sent to the user',
   forgotFailed: 'Could not send an email with password reset to the user, please try again later',
-  /** Forgot password: the user lookup failed (502, docs/decisions.md). */
+  /** Forgot password: the user lookup failed (502, docs/wire-and-errors.md "Calls the spec names without showing them"). */
   forgotLookupFailed: 'An error occurred when trying to find this user, please try again later',
 } as const;
 

@@ -268,7 +268,8 @@ function validateRows(
 export interface ApplicationValidationContext {
   /**
    * The application is saved, so the server holds its two passwords. They are
-   * never sent back to the browser (docs/decisions.md): a blank password then
+   * never sent back to the browser (docs/wire-and-errors.md "Applications and
+   * OAuth2 clients"): a blank password then
    * keeps the stored one, so only its length is checked.
    */
   passwordsStored?: boolean;

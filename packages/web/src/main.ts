@@ -1,8 +1,7 @@
 // Entry: the colour mode, then the configuration (spec §7 "Other"), then
 // either the console or — for a visitor without a sign-in on their way to
 // sign in — the plain sign-in pages alone, which need neither React nor the
-// theme and so paint at once (docs/decisions.md "Sign-in pages without
-// React"). A configuration that cannot be loaded is logged and a plain error
+// theme and so paint at once (docs/console.md "Start-up"). A configuration that cannot be loaded is logged and a plain error
 // page shows (spec §8).
 import { showStartupError } from './app/startup-error.ts';
 import { startColorMode } from './lib/color-mode.ts';

@@ -1,5 +1,5 @@
 // The sign-in pages a visitor without a sign-in gets alone (plain
-// DOM, without the console; docs/decisions.md "Sign-in pages without React"):
+// DOM, without the console; docs/console.md "Start-up"):
 // their toasts, going on to a console page in the same document, a Sign In
 // pressed before the console's own request is ready, and a start that fails.
 import type { Page } from '@playwright/test';

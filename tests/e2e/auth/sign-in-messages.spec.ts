@@ -1,5 +1,5 @@
 // What the login form says, and when 'Session Timed Out' shows
-// (docs/decisions.md "Login messages and 'Session Timed Out'").
+// (docs/console.md "Signing in": login messages and 'Session Timed Out').
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, expect, signIn, test } from '../fixtures.ts';
 
@@ -26,7 +26,7 @@ test('wrong passwords say so, once, and a lockout says how long to wait', async 
   await expect(page.getByText(SESSION_TIMED_OUT)).toHaveCount(0);
   await expect(toasts(page)).toHaveCount(0);
 
-  // From the fifth failure on, this address waits after each failure, twice as long each time (docs/decisions.md
+  // From the fifth failure on, this address waits after each failure, twice as long each time (docs/oauth2-and-sign-in.md
   // "Sign-in throttling"): a guess sent within the wait is refused before its password is checked, and the page
   // says how long to wait. A guess that arrives after the wait is answered as before.
   const lockout = /^Too many failed sign-in attempts\. Please wait (1 second|\d+ seconds) and try again\.$/;

@@ -181,7 +181,7 @@ test('a company-less profile is read-only for a customer admin (ADMIN): a note, 
   await expect(groups.getByRole('checkbox').first()).toBeDisabled();
   await expect(groups.getByRole('button', { name: /^Default: / }).first()).toBeDisabled();
 
-  // The server refuses the write all the same (docs/decisions.md "Writes").
+  // The server refuses the write all the same (docs/roles-and-scoping.md "Writes").
   const write = await apiPost(page, '/profile/visibility/update', {
     uuid: shared.uuid,
     name: `${shared.name} changed`,

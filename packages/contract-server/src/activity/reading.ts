@@ -1,5 +1,5 @@
 // Who reads which event, and how: the record history's rules applied to the
-// log (docs/decisions.md "The activity log"). An event is read by its actor,
+// log (docs/history-and-activity.md "Who sees what"). An event is read by its actor,
 // and by whoever could see its record as it was when the event happened: the
 // company and minimum role the record had then, and the role its kind needs
 // (kept with the event as `company` and `needRank`, so the database filters

@@ -761,7 +761,8 @@ export function createAuth(options: CreateAuthOptions): Auth {
     app.decorateRequest('principal', null);
     app.decorate('auth', service);
 
-    // Cross-site request token (docs/decisions.md "Wire"): required on every
+    // Cross-site request token (docs/wire-and-errors.md "The cross-site request
+    // token"): required on every
     // unsafe method under /userprofile, bound to the browser's sign-in session.
     // Synchronous, like the next hook: every request passes both.
     app.addHook('onRequest', (request, reply, done) => {

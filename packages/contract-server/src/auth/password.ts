@@ -40,7 +40,8 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
  * Whether a stored hash has this server's own cost (scrypt N=2^17, r=8, p=1,
  * a 32-byte key and a salt of 16 to 64 bytes). A hash names its own cost, so
  * one from elsewhere (a snapshot, a database) could otherwise ask for minutes
- * of the crypto threads at every sign-in (docs/decisions.md "Hostile input").
+ * of the crypto threads at every sign-in (docs/oauth2-and-sign-in.md
+ * "Passwords", docs/dev-backend.md "Hostile input").
  */
 export function withinHashPolicy(stored: string): boolean {
   const parts = stored.split('$');

@@ -1,5 +1,5 @@
 // Throttling of failed sign-ins that an attacker cannot turn into a lockout
-// of the real user (docs/decisions.md "Sign-in throttling"). Three counters,
+// of the real user (docs/oauth2-and-sign-in.md "Sign-in throttling"). Three counters,
 // none of which stops a user at an address they have signed in from before:
 //
 // 1. per (username, address) pair: a few failures in a row are free, then

@@ -1,4 +1,4 @@
-// The one error body of the server (docs/decisions.md "Wire": error shape)
+// The one error body of the server (docs/wire-and-errors.md "Errors")
 // and the one error handler that renders thrown errors with it.
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -42,7 +42,7 @@ interface AjvError {
   params: Record<string, unknown>;
 }
 
-/** Ajv errors → [{ field: 'body.user.username', reason }] (docs/decisions.md "Wire"). */
+/** Ajv errors → [{ field: 'body.user.username', reason }] (docs/wire-and-errors.md "Errors"). */
 function fieldErrors(context: string, errors: AjvError[]): FieldError[] {
   const prefix = CONTEXT_NAMES[context] ?? context;
   return errors.map((e) => {

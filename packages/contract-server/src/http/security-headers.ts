@@ -1,7 +1,7 @@
 // The security headers of every answer, set in one place (an onSend hook on
 // the root instance, so the console, the API, the stand-in sites, the mock
-// control API and every error and 404 get them alike). docs/decisions.md
-// "Security headers" gives the policy and why style-src carries a nonce.
+// control API and every error and 404 get them alike).
+// docs/oauth2-and-sign-in.md "Security headers" gives the policy and why style-src carries a nonce.
 import { createHash, randomBytes } from 'node:crypto';
 import { BASE_PATH } from '@userprofile/shared/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

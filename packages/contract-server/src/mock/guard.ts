@@ -1,5 +1,5 @@
-// Who may use the mock control API (docs/decisions.md "Dev backend", "Hostile
-// input"): it can reseed the store, break any call for everyone and read every
+// Who may use the mock control API (docs/dev-backend.md "The mock control
+// API"): it can reseed the store, break any call for everyone and read every
 // reset link the outbox holds (and the snapshot: password hashes, client
 // secrets, the signing key), so it answers only to callers on this machine
 // (or with the token `npm start` prints), and never to a page of another

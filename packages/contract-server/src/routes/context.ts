@@ -58,7 +58,7 @@ export function principal(request: FastifyRequest) {
 
 export { callOf };
 
-/** The signed-in caller; an account without a console role gets 403 (docs/decisions.md, route rules). */
+/** The signed-in caller; an account without a console role gets 403 (docs/roles-and-scoping.md "Route rules"). */
 export function caller(request: FastifyRequest): Caller {
   const who = callerOf(principal(request));
   who.call = callOf(request);

@@ -1,5 +1,5 @@
 // The dev backend's database: one SQLite file (DATA_DIR/userprofile.db)
-// through node:sqlite or better-sqlite3 (docs/decisions.md "Persistence"). It holds rows of
+// through node:sqlite or better-sqlite3 (docs/storage.md). It holds rows of
 // JSON documents: one per record (a user, an application, ...) and one per
 // piece of state kept whole (the outbox, the reset tokens, the sign-in
 // state), the record history's entries (table history) and the activity
@@ -32,8 +32,8 @@ type Builtin = { DatabaseSync: new (file: string) => Connection & { isOpen: bool
 /**
  * node:sqlite where Node has it (22.13 and later: nothing to build, and
  * better-sqlite3 12 aborts under Node 24 when a statement is collected), else
- * better-sqlite3 (Node 20), built from source at install (docs/decisions.md
- * "Persistence").
+ * better-sqlite3 (Node 20), built from source at install (docs/storage.md
+ * "The binding").
  */
 function connect(file: string): Connection {
   const builtin = process.getBuiltinModule?.('node:sqlite') as Builtin | undefined;
@@ -124,8 +124,8 @@ const MIGRATIONS: ((db: Connection) => void)[] = [
 ];
 
 /**
- * A large write staged piece by piece (version 3; docs/decisions.md
- * "Persistence", "A large write"): its records wait in `pending` and its
+ * A large write staged piece by piece (version 3; docs/storage.md
+ * "A large write"): its records wait in `pending` and its
  * history entries sit in `history` marked with the batch, until the write's
  * own flush lands it by adding the batch to `batches` (one small row in that
  * flush's transaction). A landed batch's rows then move into `records` in
@@ -168,7 +168,7 @@ const octal = (mode: number) => (mode & 0o7777).toString(8);
 
 /**
  * DATA_DIR, made (or kept) owner-only: it holds password hashes, client
- * secrets and the signing key (docs/decisions.md "Hostile input"). A folder that
+ * secrets and the signing key (docs/storage.md "Safety at start"). A folder that
  * others can write and that this account cannot make its own (a shared one
  * such as /tmp, sticky) is refused.
  */
@@ -315,7 +315,7 @@ export class StorageDatabase {
   private static init(db: Connection, file: string): StorageDatabase {
     // WAL with synchronous NORMAL: a commit is in the operating system's hands before
     // the answer leaves, so a killed process loses nothing answered; a power cut may
-    // lose the last commits (docs/decisions.md "Persistence").
+    // lose the last commits (docs/storage.md "When it is saved").
     db.exec('PRAGMA synchronous = NORMAL');
     const version = Number(pragma(db, 'user_version'));
     if (version === 0) {

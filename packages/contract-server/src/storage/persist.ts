@@ -1,7 +1,7 @@
 // Keeps the store in the database (database.ts): loads it at start, saves a
 // whole store at a seed or reset, and after each write saves what changed, as
-// one transaction, before the answer leaves (docs/decisions.md
-// "Persistence"). The store stays the read path; the database is the truth at
+// one transaction, before the answer leaves (docs/storage.md "When it is
+// saved"). The store stays the read path; the database is the truth at
 // start and after a failed write.
 //
 // What changed is known without the store listing it: every change of a user,

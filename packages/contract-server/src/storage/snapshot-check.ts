@@ -1,5 +1,5 @@
 // A snapshot from elsewhere (SEED_FROM) is checked whole before anything of it
-// is written, as input from a stranger (docs/decisions.md "Hostile input"): every record kind and
+// is written, as input from a stranger (docs/storage.md "A snapshot is checked whole"): every record kind and
 // piece of state is one this server keeps, every record has the shape the
 // store reads (so no call answers 500 on a mistyped field later), uuids and
 // usernames are unique, and every stored password hash has this server's own

@@ -1,4 +1,4 @@
-// Role and scoping rules of docs/decisions.md "Roles and scoping (spec §6)",
+// Role and scoping rules of docs/roles-and-scoping.md (spec §6),
 // applied by the store. The ranking itself is shared with the console.
 import { hiddenProfileReason } from '@userprofile/shared/access/walk';
 import { bulkReasons } from '@userprofile/shared/bulk-reasons';
@@ -64,7 +64,7 @@ export function requireArea(caller: Caller, area: RouteArea): void {
 }
 
 /**
- * The write rule (docs/decisions.md "Writes"): the caller may change or delete
+ * The write rule (docs/roles-and-scoping.md "Writes"): the caller may change or delete
  * a record it can see when it is ERRIGAL_ADMIN, or when the record belongs to
  * the caller's own company. A record without a company (provider level) is
  * shared by every company: only ERRIGAL_ADMIN changes it.
@@ -127,7 +127,7 @@ export function ownScope(caller: Caller, wanted: Scoped): Scoped {
 }
 
 /**
- * Whether two records of a kind may not share a name (docs/decisions.md
+ * Whether two records of a kind may not share a name (docs/roles-and-scoping.md
  * "Names reveal nothing"). Names are unique per tenant: two records clash
  * when one tenant administrator could see both (each at most ADMIN, and of
  * the same company or one of them shared by every company), or when both are
@@ -157,7 +157,7 @@ export interface UserRecordScope extends Scoped {
 }
 
 /**
- * THE rule for every write on a user, one so that no path writes past it (docs/decisions.md
+ * THE rule for every write on a user, one so that no path writes past it (docs/roles-and-scoping.md
  * "Writes" 6): save, activate/inactivate, password reset e-mail, CSV import
  * row, and every later user action (unlock, sign out everywhere). The caller
  * acts only on a user it may change (canChange: visible, and of its own

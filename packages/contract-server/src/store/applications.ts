@@ -17,7 +17,7 @@ export type AppRowInput = Omit<AppRow, 'uuid'> & { uuid?: string | null };
 /**
  * An application as a save brings it; apiAuthType is checked by the validator.
  * A password left out of an update keeps the stored one: responses never carry
- * them (docs/decisions.md).
+ * them (docs/wire-and-errors.md "Applications and OAuth2 clients").
  */
 export type ApplicationInput = Omit<
   ApplicationRecord,

@@ -1,5 +1,5 @@
 // Typed domain errors. The store throws them; the one error handler of app.ts
-// turns them into HTTP answers (docs/decisions.md "Wire": error shape).
+// turns them into HTTP answers (docs/wire-and-errors.md "Errors").
 
 export interface FieldError {
   field: string;

@@ -1,8 +1,8 @@
 // A write of many users (a CSV import, a bulk action) is applied in pieces
 // with turns of the event loop between them (user-csv.ts pacer). What keeps
 // the store (storage/persist.ts) is told of each piece as it is made, so that
-// the write's own save, once the new users map replaces the old one, is small
-// (docs/decisions.md "Persistence", "A large write"). Without storage (unit
+// the write's own save, once its users are put into the user maps in one step,
+// is small (docs/storage.md "A large write"). Without storage (unit
 // tests of the store) nothing is kept ahead and the history's takeSave holds
 // the write's entries as for any other write.
 import type { KeptEntry } from './history.ts';

@@ -14,7 +14,7 @@ import { FieldErrors } from './validate.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /**
- * Forgot-password (docs/decisions.md "Revocation and bounded resources"): the
+ * Forgot-password (docs/oauth2-and-sign-in.md "Password reset"): the
  * sign-in limits, counting every request, per username and per address; and at
  * most one e-mail per user in this time (the page says a mail arrives within 5 minutes).
  */

@@ -7,7 +7,7 @@ import type { FactorFields } from '../factors/types.ts';
 
 export type { ConsoleRole };
 
-/** Minimum role of a record: who may see it (docs/decisions.md "Roles and scoping"). */
+/** Minimum role of a record: who may see it (docs/roles-and-scoping.md "Roles and who sees what"). */
 export interface Scoped {
   minimumRole: ConsoleRole;
   /** Customer company the record belongs to; null = every company. */

@@ -4,8 +4,9 @@
 // row (the user write rule of access.ts, the profile rules of a save); a row
 // the caller may not change is refused with its reason and the others go on.
 // The rows are checked in pieces with a turn of the event loop between them
-// and written as an import is (Store.applyUsers: copies of the user maps,
-// swapped in one step), so a change to 50000 users never stalls other requests.
+// and written as an import is (Store.applyUsers: gathered piece by piece, then
+// put into the user maps in place in one step, the maps never copied), so a
+// change to 50000 users never stalls other requests.
 import { bulkReasons, bulkRowRefusal, saveRefusal } from '@userprofile/shared/bulk-reasons';
 import { highestRole, roleRank } from '@userprofile/shared/constants';
 import { type Caller, canSee, requireArea, userWriteRefusal } from './access.ts';

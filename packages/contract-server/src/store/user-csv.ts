@@ -72,9 +72,9 @@ function fail(message: string, errors: FieldError[]): never {
 /**
  * A large import is cut into pieces of about PIECE_MS with a turn of the event
  * loop between them, so other requests wait at most one piece, not the file
- * (docs/decisions.md "Revocation and bounded resources"): parsing (fed
- * PARSE_CHUNK_BYTES at a time), checking the rows, and building the new user
- * maps, which replace the old ones in one step.
+ * (docs/lists-and-bulk.md "CSV import and export"): parsing (fed
+ * PARSE_CHUNK_BYTES at a time), checking the rows, and gathering the changed
+ * users (Store.applyUsers), which are then put into the user maps in one step.
  */
 const PIECE_MS = 20;
 const PARSE_CHUNK_BYTES = 16 * 1024;

@@ -1,4 +1,5 @@
-// OAuth2 clients as the console registers them (spec §2, §5; docs/decisions.md):
+// OAuth2 clients as the console registers them (spec §2, §5; docs/wire-and-errors.md
+// "Applications and OAuth2 clients"):
 // the redirect target rule shared with the console, secrets only in the
 // editor's read, and a client saved through the API at once usable by another
 // application — authorize with its redirect target, exchange the code with

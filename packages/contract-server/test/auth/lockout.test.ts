@@ -1,5 +1,5 @@
 // Failed sign-ins are throttled without becoming a weapon
-// that locks the real user out (docs/decisions.md "Sign-in throttling").
+// that locks the real user out (docs/oauth2-and-sign-in.md "Sign-in throttling").
 
 import { describe, expect, it } from 'vitest';
 import { authAppUnderTest } from '../harness.ts';

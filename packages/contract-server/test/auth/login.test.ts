@@ -87,7 +87,7 @@ describe('rate limits', () => {
     expect(Number(locked.headers['retry-after'])).toBe(1);
     expect(locked.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
 
-    // Five failures in a row of one pair slow that pair only (docs/decisions.md "Sign-in throttling").
+    // Five failures in a row of one pair slow that pair only (docs/oauth2-and-sign-in.md "Sign-in throttling").
     const elsewhere = await new Browser(t.app, '10.1.0.2').open();
     expect((await elsewhere.login('provider.admin', PASSWORD)).statusCode).toBe(200);
     expect((await attacker.login('customer.admin', PASSWORD)).statusCode).toBe(200);

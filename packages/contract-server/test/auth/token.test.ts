@@ -191,7 +191,7 @@ describe('token', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it('carries the claims of docs/decisions.md and states its lifetime in exp', async () => {
+  it('carries the claims of docs/wire-and-errors.md and states its lifetime in exp', async () => {
     const grant = await obtainCode(browser);
     const token = (await redeem(grant)).json().access_token;
     const claims = decodeJwt(token);

@@ -1,6 +1,6 @@
 // Forgot-password is bounded (anyone can call it, for anyone): limited per username and per address
 // like sign-in, and an anonymous request never voids a link that still works
-// nor sends a mail every time (docs/decisions.md "Revocation and bounded resources").
+// nor sends a mail every time (docs/oauth2-and-sign-in.md "Password reset").
 import { describe, expect, it } from 'vitest';
 import { API, appUnderTest } from '../harness.ts';
 import { CUSTOMER, PROVIDER, type Response } from '../helpers.ts';

@@ -1,7 +1,7 @@
 // A write of many users (an import) is staged in the database piece by piece
 // while it runs and landed by one small row in its own transaction; its rows
-// then move into the records a piece at a time (docs/decisions.md
-// "Persistence", "A large write"). Each test has its own DATA_DIR.
+// then move into the records a piece at a time (docs/storage.md
+// "A large write"). Each test has its own DATA_DIR.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The write rule of docs/decisions.md ("Writes"), over every write call of
+// The write rule of docs/roles-and-scoping.md ("Writes"), over every write call of
 // spec §7 × each seeded role × a record of company A (customer.admin's),
 // company B (sco.admin's) and none (provider level). A write is allowed when
 // the caller may change the record (ERRIGAL_ADMIN: any; a tenant admin: its
@@ -35,7 +35,7 @@ const ROLES: readonly [string, ConsoleRole, Column | null][] = [
   [SCO, 'SCO_ADMIN', 'B'],
 ];
 
-/** Who may call at all (docs/decisions.md, route rules). */
+/** Who may call at all (docs/roles-and-scoping.md "Route rules"). */
 const AREA_MINIMUM = { users: 'SCO_ADMIN', profiles: 'ADMIN', appSync: 'ADMIN', appWrite: 'ERRIGAL_ADMIN' } as const;
 
 interface WriteCall {

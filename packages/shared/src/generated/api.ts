@@ -459,7 +459,7 @@ export interface paths {
         /**
          * A user's failed sign-ins (throttling) and active sign-in sessions
          * @description Designed (spec §7 has no such call). Whether the user's
-         *     sign-ins are being slowed by failed attempts (docs/decisions.md
+         *     sign-ins are being slowed by failed attempts (docs/oauth2-and-sign-in.md
          *     "Sign-in throttling") and the user's open sign-in sessions: when each
          *     began, from which address, how (password or Enterprise SSO), the
          *     applications that received tokens under it and when it was last used.

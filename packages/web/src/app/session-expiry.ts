@@ -1,5 +1,5 @@
 // The token's expiry signs the user out (spec §3 token_expires_at, §9), saying
-// why: the session timed out (spec §8, docs/decisions.md).
+// why: the session timed out (spec §8, docs/console.md "Signing in").
 import { globalMessages } from '@userprofile/shared/messages';
 import { useEffect } from 'react';
 import { navigateTo } from '../lib/navigation.ts';

@@ -1,6 +1,6 @@
 // Chakra's styles are emotion's <style> elements. The server's
 // Content-Security-Policy allows only those that carry the page's nonce
-// (docs/decisions.md "Security headers"): Vite writes it into
+// (docs/oauth2-and-sign-in.md "Security headers"): Vite writes it into
 // <meta property="csp-nonce"> (html.cspNonce), the server fills in a fresh
 // one per page, and emotion stamps it on every <style> it inserts.
 import createCache from '@emotion/cache';

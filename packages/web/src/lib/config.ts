@@ -1,4 +1,5 @@
-// Start-up configuration (docs/decisions.md "config.json"): read once from
+// Start-up configuration (docs/wire-and-errors.md "Calls the spec names without
+// showing them", docs/console.md "Start-up"): read once from
 // config.json beside index.html before the app renders, so one build deploys
 // to any environment.
 import type { components } from '@userprofile/shared/generated/api';

@@ -44,7 +44,8 @@ export type LazyScreen = LazyExoticComponent<AnyScreen> & {
  * takes any thenable, and one that calls back at once is read as loaded (React's
  * `lazyInitializer`). Suspending there anyway showed the fallback and, with it, React's
  * throttle of Suspense reveals (300 ms after a fallback appears): every start-up waited
- * about 300 ms with the chunks already loaded (docs/decisions.md "The suite's time").
+ * about 300 ms with the chunks already loaded (docs/console.md "Start-up", docs/testing.md
+ * "The suite's time").
  */
 export function lazyScreen(load: () => Promise<{ default: AnyScreen }>): LazyScreen {
   let loaded: { default: AnyScreen } | undefined;

@@ -1,5 +1,5 @@
 // The one way to local storage (spec §3): every key carries the prefix
-// 'user-profile.' (docs/decisions.md; README says why this reading). The
+// 'user-profile.' (docs/console.md "Browser storage" says why this reading). The
 // Enterprise SSO round trip keeps its own state and verifier, so a console
 // sign-in already in progress is not overwritten.
 import { STORAGE_PREFIX, type StorageKey } from '@userprofile/shared/constants';

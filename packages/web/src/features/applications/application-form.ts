@@ -1,7 +1,8 @@
 // The application form (spec §2 "Application edit", §3, §4, §5) as pure
 // functions: the draft the editor edits, its mapping from and to the wire,
 // the rules of shared/validation.ts, the element category tabs, and spec §4's
-// row deletion. The passwords are write-only (docs/decisions.md): a saved
+// row deletion. The passwords are write-only (docs/wire-and-errors.md
+// "Applications and OAuth2 clients"): a saved
 // application's form starts with them empty, and an empty one is left out of
 // the body so the server keeps the stored password.
 
@@ -19,7 +20,7 @@ export type RowList = 'roles' | 'elements';
 
 /** A role or element row as the editor holds it. */
 export interface ApplicationRow {
-  /** A saved row's uuid, or the one the console made for a new row (docs/decisions.md). */
+  /** A saved row's uuid, or the one the console made for a new row (docs/wire-and-errors.md "Applications and OAuth2 clients"). */
   uuid: string;
   /** False for a row added in this editor and not saved yet: deleting it removes it (spec §4). */
   saved: boolean;

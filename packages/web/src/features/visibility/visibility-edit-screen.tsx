@@ -193,7 +193,7 @@ function Editor({
 
   if (!set) return null;
   // A provider-level record (no company): only ERRIGAL_ADMIN may change it; the server refuses anyone
-  // else, so the screen shows it without the means to change it (docs/decisions.md "Writes").
+  // else, so the screen shows it without the means to change it (docs/roles-and-scoping.md "Writes").
   const readOnly = record !== null && sharedRecordReadOnly(callerRole, record);
   const describe = describeVisibilityField(
     elementNames(set),

@@ -1,5 +1,5 @@
 // A failed call (4xx/5xx) reaches the screen as an ApiError carrying the
-// status and the parsed body (docs/decisions.md error shape), after the
+// status and the parsed body (docs/wire-and-errors.md "Errors"), after the
 // global handling of spec §8.
 
 export interface ErrorBody {

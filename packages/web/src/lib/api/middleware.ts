@@ -92,7 +92,7 @@ export function signingOut(): Middleware {
  * show its own message. Other statuses are not handled centrally.
  *
  * 'Session Timed Out' is for a signed-in user's call that ends at the login
- * path (docs/decisions.md): a call the backend redirected to the login page,
+ * path (docs/console.md "Signing in"): a call the backend redirected to the login page,
  * or a read whose bearer token is refused (401: the session expired or was
  * ended). The login form's own answers are the form's business.
  *

@@ -16,7 +16,7 @@ export type BulkResult = components['schemas']['BulkUserResult'] & {
  * Users sent per bulk call: half of the most one call takes (openapi:
  * BulkUserBody.uuids maxItems, 20,000), since the one step in which a call
  * puts its users in place grows with them (about 40 ms for 10,000 users here,
- * 80 ms for 20,000: docs/decisions.md "A large write").
+ * 80 ms for 20,000: docs/storage.md "A large write").
  */
 export const BULK_PIECE = 10_000;
 

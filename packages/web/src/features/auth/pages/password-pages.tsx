@@ -18,7 +18,10 @@ function BackToSignIn() {
   return <AuthLink href={toLoginStart()}>Back to Sign In</AuthLink>;
 }
 
-/** Where a forgot-password failure comes from (docs/decisions.md: 502 = the user lookup failed). */
+/**
+ * Where a forgot-password failure comes from (docs/wire-and-errors.md "Calls the spec names without
+ * showing them": 502 = the user lookup failed).
+ */
 export function forgotFailureMessage(status: number): string {
   return status === 502 ? passwordMessages.forgotLookupFailed : passwordMessages.forgotFailed;
 }

@@ -1,5 +1,5 @@
-// The frame of the sign-in pages without React (docs/decisions.md "Sign-in
-// pages without React"): a centred card under the product name, the
+// The frame of the sign-in pages without React (docs/console.md
+// "Start-up"): a centred card under the product name, the
 // colour-mode toggle in the corner, and the pieces of their forms. Same
 // texts, roles and look as the console's Chakra pages.
 import './sign-in.css';

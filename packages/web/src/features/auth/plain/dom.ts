@@ -1,6 +1,6 @@
 // A few lines of DOM building for the sign-in pages, which render without
 // React so the one page every person passes through paints at once
-// (docs/decisions.md "Sign-in pages without React").
+// (docs/console.md "Start-up": sign-in pages without React).
 
 type Child = Node | string | null | undefined | false;
 type Attrs = Record<string, string | number | boolean | null | undefined | EventListener>;

@@ -2,7 +2,7 @@
 // Password, Sign In, Forgot Password and, when configured, 'Enterprise SSO'
 // at once, while it checks beside the form for an existing sign-in session to
 // reuse. Success sends the browser on to the requesting client with a code.
-// Plain DOM, no React (docs/decisions.md "Sign-in pages without React"):
+// Plain DOM, no React (docs/console.md "Start-up"):
 // the console shows it through its router (../routes.ts), a visitor
 // without a sign-in gets it alone through startSignInPages below.
 import { globalMessages, loginMessages, pageTexts } from '@userprofile/shared/messages';
@@ -27,7 +27,7 @@ function retryAfterSeconds(error: ApiError): number | null {
 }
 
 /**
- * What the form says when a step fails (docs/decisions.md "Login messages"):
+ * What the form says when a step fails (docs/console.md "Signing in"):
  * wrong credentials, a lockout with its wait, a refused request of another
  * application, or spec §8's unknown reason for anything else.
  */
