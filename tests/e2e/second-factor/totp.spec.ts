@@ -6,6 +6,7 @@
 // the demo application's sign-in takes the same step, and so does a session
 // this browser opened before its user had to have a factor.
 // Every sign-in here is the real one (scrypt on POST /login): they take time.
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
 import {
   addTotp,
@@ -17,13 +18,54 @@ import {
   totp,
 } from './factor-helpers.ts';
 
+// Each test makes several of those sign-ins.
+test.describe.configure({ timeout: 120_000 });
+
+/** A browser of its own, with the password of `username` sent at the console's sign-in. */
+async function passwordInNewBrowser(
+  browser: Browser,
+  baseURL: string | undefined,
+  username: string,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, ...options });
+  const page = await context.newPage();
+  await submitPassword(page, username);
+  return { context, page };
+}
+
+/** Verify pressed: the answer is taken and the console's Users screen shows. */
+async function verifiedIntoConsole(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+}
+
+/** Verify pressed: the answer is refused in a sentence and the sign-in does not go on. */
+async function verifyRefused(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('alert')).toContainText(/not valid|already/i);
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toHaveCount(0);
+}
+
+/**
+ * On the step's enrolment, reached from the demo application: the app's code from the key shown,
+ * the recovery codes saved, and back at the demo application signed in as `username`.
+ */
+async function enrolBackToDemo(demo: Page, username: string): Promise<void> {
+  const key = await shownKey(demo);
+  await demo.getByLabel('Code from the app').fill(totp(key));
+  await demo.getByRole('button', { name: 'Turn on and continue' }).click();
+  await saveRecoveryCodes(demo);
+  await expect(demo).toHaveURL(/\/demo-app\/callback\?code=/);
+  await expect(demo.getByTestId('username')).toHaveText(username);
+}
+
 test('a required factor is enrolled at the console sign-in, its recovery codes are shown once, and it signs in next time', async ({
   page,
   browser,
   baseURL,
   signedInAs,
 }) => {
-  test.setTimeout(120_000);
   await signedInAs(ACCOUNTS.provider);
   await requireForAdministrators(page);
 
@@ -65,14 +107,11 @@ test('a required factor is enrolled at the console sign-in, its recovery codes a
   await visitor.close();
 
   // The next sign-in asks for the code (the next step's: this step's was just used).
-  const again = await browser.newContext({ baseURL });
-  const next = await again.newPage();
-  await submitPassword(next, ACCOUNTS.customer);
+  const { context: again, page: next } = await passwordInNewBrowser(browser, baseURL, ACCOUNTS.customer);
   const field = next.getByLabel('Authentication code');
   await expect(field).toBeFocused({ timeout: 30_000 });
   await field.fill(totp(key, 1));
-  await next.getByRole('button', { name: 'Verify' }).click();
-  await expect(next.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await verifiedIntoConsole(next);
   await again.close();
 });
 
@@ -82,15 +121,14 @@ test('a user with an authenticator app signs in with its code, and the same code
   baseURL,
   signedInAs,
 }) => {
-  test.setTimeout(120_000);
   await signedInAs(ACCOUNTS.sco);
   const { secret } = await addTotp(page);
   // The enrolment used this step's code: the next step's is the first one left.
   const code = totp(secret, 1);
 
-  const first = await browser.newContext({ baseURL, colorScheme: 'dark' });
-  const signIn = await first.newPage();
-  await submitPassword(signIn, ACCOUNTS.sco);
+  const { context: first, page: signIn } = await passwordInNewBrowser(browser, baseURL, ACCOUNTS.sco, {
+    colorScheme: 'dark',
+  });
   const field = signIn.getByLabel('Authentication code');
   await expect(field).toBeFocused({ timeout: 30_000 });
   expect(await seriousViolations(signIn)).toEqual([]);
@@ -100,17 +138,12 @@ test('a user with an authenticator app signs in with its code, and the same code
   await signIn.getByRole('button', { name: 'Verify' }).click();
   await expect(signIn.getByRole('alert')).toHaveText('Please enter the 6-digit code.');
   await field.fill(code);
-  await signIn.getByRole('button', { name: 'Verify' }).click();
-  await expect(signIn.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await verifiedIntoConsole(signIn);
   await first.close();
 
-  const second = await browser.newContext({ baseURL });
-  const replay = await second.newPage();
-  await submitPassword(replay, ACCOUNTS.sco);
+  const { context: second, page: replay } = await passwordInNewBrowser(browser, baseURL, ACCOUNTS.sco);
   await replay.getByLabel('Authentication code').fill(code);
-  await replay.getByRole('button', { name: 'Verify' }).click();
-  await expect(replay.getByRole('alert')).toContainText(/not valid|already/i);
-  await expect(replay.getByRole('heading', { level: 1, name: 'Users' })).toHaveCount(0);
+  await verifyRefused(replay);
   // Giving up goes back to the form, the username still there.
   await replay.getByRole('button', { name: 'Cancel and sign in again' }).click();
   await expect(replay.getByLabel('Username', { exact: true })).toHaveValue(ACCOUNTS.sco);
@@ -119,35 +152,26 @@ test('a user with an authenticator app signs in with its code, and the same code
 });
 
 test('a recovery code signs in once and is refused the second time', async ({ page, browser, baseURL, signedInAs }) => {
-  test.setTimeout(120_000);
   await signedInAs(ACCOUNTS.sco);
   const { recoveryCodes } = await addTotp(page);
   const recovery = recoveryCodes[3] as string;
 
-  const first = await browser.newContext({ baseURL });
-  const signIn = await first.newPage();
-  await submitPassword(signIn, ACCOUNTS.sco);
+  const { context: first, page: signIn } = await passwordInNewBrowser(browser, baseURL, ACCOUNTS.sco);
   await expect(signIn.getByLabel('Authentication code')).toBeVisible({ timeout: 30_000 });
   await signIn.getByRole('button', { name: 'Use a recovery code' }).click();
   const field = signIn.getByLabel('Recovery code');
   await expect(field).toBeFocused();
   await field.fill(recovery);
-  await signIn.getByRole('button', { name: 'Verify' }).click();
-  await expect(signIn.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await verifiedIntoConsole(signIn);
   await first.close();
 
-  const second = await browser.newContext({ baseURL });
-  const again = await second.newPage();
-  await submitPassword(again, ACCOUNTS.sco);
+  const { context: second, page: again } = await passwordInNewBrowser(browser, baseURL, ACCOUNTS.sco);
   await again.getByRole('button', { name: 'Use a recovery code' }).click();
   await again.getByLabel('Recovery code').fill(recovery);
-  await again.getByRole('button', { name: 'Verify' }).click();
-  await expect(again.getByRole('alert')).toContainText(/not valid|already/i);
-  await expect(again.getByRole('heading', { level: 1, name: 'Users' })).toHaveCount(0);
+  await verifyRefused(again);
   // Another of the codes still works.
   await again.getByLabel('Recovery code').fill(recoveryCodes[4] as string);
-  await again.getByRole('button', { name: 'Verify' }).click();
-  await expect(again.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await verifiedIntoConsole(again);
   await second.close();
 });
 
@@ -157,7 +181,6 @@ test("a required factor is enrolled at the demo application's sign-in, which the
   baseURL,
   signedInAs,
 }) => {
-  test.setTimeout(120_000);
   await signedInAs(ACCOUNTS.provider);
   await requireForAdministrators(page);
 
@@ -168,12 +191,7 @@ test("a required factor is enrolled at the demo application's sign-in, which the
   await expect(demo).toHaveURL(/\/userprofile\/authorize\?/);
   await submitPassword(demo, ACCOUNTS.customer, '');
   await expect(demo.getByRole('heading', { name: 'Set up a second factor' })).toBeVisible({ timeout: 30_000 });
-  const key = await shownKey(demo);
-  await demo.getByLabel('Code from the app').fill(totp(key));
-  await demo.getByRole('button', { name: 'Turn on and continue' }).click();
-  await saveRecoveryCodes(demo);
-  await expect(demo).toHaveURL(/\/demo-app\/callback\?code=/);
-  await expect(demo.getByTestId('username')).toHaveText(ACCOUNTS.customer);
+  await enrolBackToDemo(demo, ACCOUNTS.customer);
   await visitor.close();
 });
 
@@ -183,10 +201,7 @@ test('a sign-in session from before the requirement is asked for the factor befo
   baseURL,
   signedInAs,
 }) => {
-  test.setTimeout(120_000);
-  const visitor = await browser.newContext({ baseURL });
-  const demo = await visitor.newPage();
-  await submitPassword(demo, ACCOUNTS.customer);
+  const { context: visitor, page: demo } = await passwordInNewBrowser(browser, baseURL, ACCOUNTS.customer);
   await expect(demo.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible({ timeout: 30_000 });
 
   await signedInAs(ACCOUNTS.provider);
@@ -197,11 +212,6 @@ test('a sign-in session from before the requirement is asked for the factor befo
   await demo.getByRole('link', { name: 'Sign in with User Profile' }).click();
   await expect(demo.getByRole('heading', { name: 'Set up a second factor' })).toBeVisible({ timeout: 30_000 });
   await expect(demo).toHaveURL(/\/userprofile\/authorize\?/);
-  const key = await shownKey(demo);
-  await demo.getByLabel('Code from the app').fill(totp(key));
-  await demo.getByRole('button', { name: 'Turn on and continue' }).click();
-  await saveRecoveryCodes(demo);
-  await expect(demo).toHaveURL(/\/demo-app\/callback\?code=/);
-  await expect(demo.getByTestId('username')).toHaveText(ACCOUNTS.customer);
+  await enrolBackToDemo(demo, ACCOUNTS.customer);
   await visitor.close();
 });

@@ -30,6 +30,20 @@ export function passkeysPossible(rp: RelyingParty): boolean {
 const fromBase64url = (text: string) => new Uint8Array(Buffer.from(text, 'base64url'));
 const toBase64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 
+/**
+ * What an answer of either ceremony is checked against: the challenge given, the one origin and RP ID.
+ * User verification is asked for ('preferred' in the options) but not required of the authenticator.
+ */
+function expected(rp: RelyingParty, response: unknown, challenge: string) {
+  return {
+    response: response as never,
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: false,
+  };
+}
+
 /** Options for navigator.credentials.create, and the challenge to check the answer against. */
 export async function registrationOptions(
   rp: RelyingParty,
@@ -56,13 +70,7 @@ export async function verifyRegistration(
   challenge: string,
 ): Promise<Omit<StoredPasskey, 'id' | 'kind' | 'name' | 'addedAt' | 'lastUsedAt'> | null> {
   try {
-    const result = await verifyRegistrationResponse({
-      response: response as never,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: false,
-    });
+    const result = await verifyRegistrationResponse(expected(rp, response, challenge));
     if (!result.verified) return null;
     const credential = result.registrationInfo.credential;
     return {
@@ -98,17 +106,13 @@ export async function verifyAuthentication(
   if (!passkey) return null;
   try {
     const result = await verifyAuthenticationResponse({
-      response: response as never,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
+      ...expected(rp, response, challenge),
       credential: {
         id: passkey.credentialId,
         publicKey: fromBase64url(passkey.publicKey),
         counter: passkey.counter,
         transports: passkey.transports as never,
       },
-      requireUserVerification: false,
     });
     return result.verified ? { passkey, counter: result.authenticationInfo.newCounter } : null;
   } catch {

@@ -29,6 +29,30 @@ export function factorRoutes(ctx: RouteContext, factors: FactorService): Routes 
     return { actor: { uuid: who.userUuid, username: who.username }, call: callOf(request) };
   };
   const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
+  // The signed-in person's own enrolment, one way for an app and a passkey: started (a key or the
+  // passkey options), then finished with its proof; a refusal names `field`, the proof's.
+  const startOwnEnrolment = (request: Req, reply: FastifyReply, kind: 'totp' | 'passkey') => {
+    noStore(reply);
+    return factors.startEnrolment(principal(request).userUuid, kind);
+  };
+  const finishOwnEnrolment = async (
+    request: Req<{ enrolment: string; name?: string }>,
+    reply: FastifyReply,
+    proof: { code: string } | { credential: unknown },
+    field: string,
+  ) => {
+    noStore(reply);
+    const { enrolment, name } = request.body;
+    const done = await factors.finishEnrolment(
+      principal(request).userUuid,
+      enrolment,
+      proof,
+      name,
+      request.ip,
+      sourceOf(request),
+    );
+    return enrolled(done, field);
+  };
 
   return {
     async getAccount(request: Req, reply: FastifyReply): Promise<S['Account']> {
@@ -59,38 +83,16 @@ export function factorRoutes(ctx: RouteContext, factors: FactorService): Routes 
       return reply.code(204).send();
     },
     async startTotpEnrolment(request: Req, reply: FastifyReply): Promise<S['FactorEnrolment']> {
-      noStore(reply);
-      return factors.startEnrolment(principal(request).userUuid, 'totp');
+      return startOwnEnrolment(request, reply, 'totp');
     },
     async confirmTotpEnrolment(request: Req<S['TotpConfirm']>, reply: FastifyReply) {
-      noStore(reply);
-      const { enrolment, code, name } = request.body;
-      const done = await factors.finishEnrolment(
-        principal(request).userUuid,
-        enrolment,
-        { code },
-        name,
-        request.ip,
-        sourceOf(request),
-      );
-      return enrolled(done, 'body.code');
+      return finishOwnEnrolment(request, reply, { code: request.body.code }, 'body.code');
     },
     async startPasskeyEnrolment(request: Req, reply: FastifyReply): Promise<S['FactorEnrolment']> {
-      noStore(reply);
-      return factors.startEnrolment(principal(request).userUuid, 'passkey');
+      return startOwnEnrolment(request, reply, 'passkey');
     },
     async confirmPasskeyEnrolment(request: Req<S['PasskeyConfirm']>, reply: FastifyReply) {
-      noStore(reply);
-      const { enrolment, credential, name } = request.body;
-      const done = await factors.finishEnrolment(
-        principal(request).userUuid,
-        enrolment,
-        { credential },
-        name,
-        request.ip,
-        sourceOf(request),
-      );
-      return enrolled(done, 'body.credential');
+      return finishOwnEnrolment(request, reply, { credential: request.body.credential }, 'body.credential');
     },
     async renameOwnFactor(request: Req<S['FactorName'], { id: string }>, reply: FastifyReply): Promise<S['Factor']> {
       noStore(reply);

@@ -18,6 +18,12 @@ const bulk = (as: string, body: unknown) => t.call('POST', `${API}/user/bulk`, {
 const user = (uuid: string) => t.store.users.get(uuid)!;
 const byName = (username: string) => [...t.store.users.values()].find((u) => u.username === username)!;
 
+/** A bulk action on one user, whose one result is a refusal for `reason`. */
+async function expectRefused(as: string, body: { action: string; value?: string }, uuid: string, reason: string) {
+  const res = await bulk(as, { ...body, uuids: [uuid] });
+  expect(res.body.results).toEqual([{ uuid, result: 'refused', reason }]);
+}
+
 describe('POST /user/bulk: the reasons of a refusal', () => {
   it('assigning a visibility profile to a user without a business profile: the spec’s words for it, not "This field is required"', async () => {
     user(fx.A.user.uuid).businessProfileUuid = null;
@@ -36,14 +42,12 @@ describe('POST /user/bulk: the reasons of a refusal', () => {
 
   it('assigning a business profile to a user without a visibility profile names the visibility profile', async () => {
     user(fx.A.user.uuid).visibilityProfileUuid = null;
-    const res = await bulk(PROVIDER, {
-      action: 'assignBusinessProfile',
-      uuids: [fx.A.user.uuid],
-      value: fx.none.bp.uuid,
-    });
-    expect(res.body.results).toEqual([
-      { uuid: fx.A.user.uuid, result: 'refused', reason: 'User does not have a Visibility Profile assigned' },
-    ]);
+    await expectRefused(
+      PROVIDER,
+      { action: 'assignBusinessProfile', value: fx.none.bp.uuid },
+      fx.A.user.uuid,
+      'User does not have a Visibility Profile assigned',
+    );
   });
 
   it('the signed-in administrator’s own account is not deactivated, nor given another business profile, in bulk', async () => {
@@ -62,24 +66,20 @@ describe('POST /user/bulk: the reasons of a refusal', () => {
 
   it('a save’s field error names its field', async () => {
     user(fx.A.user.uuid).email = '';
-    const res = await bulk(PROVIDER, {
-      action: 'assignVisibilityProfile',
-      uuids: [fx.A.user.uuid],
-      value: fx.none.vp.uuid,
-    });
-    expect(res.body.results).toEqual([
-      { uuid: fx.A.user.uuid, result: 'refused', reason: 'Email: This field is required. (Max 255 Characters)' },
-    ]);
+    await expectRefused(
+      PROVIDER,
+      { action: 'assignVisibilityProfile', value: fx.none.vp.uuid },
+      fx.A.user.uuid,
+      'Email: This field is required. (Max 255 Characters)',
+    );
   });
 
   it('a user of no company, for a customer admin: the shared words of the user write rule', async () => {
-    const res = await bulk(CUSTOMER, { action: 'deactivate', uuids: [fx.none.user.uuid] });
-    expect(res.body.results).toEqual([
-      {
-        uuid: fx.none.user.uuid,
-        result: 'refused',
-        reason: bulkReasons.sharedByEveryCompany(`User '${fx.none.user.username}'`),
-      },
-    ]);
+    await expectRefused(
+      CUSTOMER,
+      { action: 'deactivate' },
+      fx.none.user.uuid,
+      bulkReasons.sharedByEveryCompany(`User '${fx.none.user.username}'`),
+    );
   });
 });

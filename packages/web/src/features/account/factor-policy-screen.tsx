@@ -45,13 +45,7 @@ export function FactorPolicyScreen() {
               savedText={t.saved}
               failedText={t.failed}
             />
-            <Stack gap="3" as="section" aria-labelledby="policy-companies">
-              <Heading as="h2" size="md" id="policy-companies">
-                {t.companiesHeading}
-              </Heading>
-              <Text color="fg.muted" fontSize="sm">
-                {t.companiesHelp}
-              </Text>
+            <PolicySection id="policy-companies" gap="3" heading={t.companiesHeading} help={t.companiesHelp}>
               <DataState
                 what="the companies"
                 data={companyList.data}
@@ -74,14 +68,8 @@ export function FactorPolicyScreen() {
                   </Stack>
                 )}
               </DataState>
-            </Stack>
-            <Stack gap="2" as="section" aria-labelledby="policy-profiles">
-              <Heading as="h2" size="md" id="policy-profiles">
-                {t.profilesHeading}
-              </Heading>
-              <Text color="fg.muted" fontSize="sm">
-                {t.profilesHelp}
-              </Text>
+            </PolicySection>
+            <PolicySection id="policy-profiles" gap="2" heading={t.profilesHeading} help={t.profilesHelp}>
               {p.businessProfiles.length === 0 ? (
                 <Text>{t.noProfiles}</Text>
               ) : (
@@ -93,10 +81,37 @@ export function FactorPolicyScreen() {
                   ))}
                 </Box>
               )}
-            </Stack>
+            </PolicySection>
           </Stack>
         )}
       </DataState>
     );
   return <Screen title={t.title}>{body}</Screen>;
+}
+
+/** A part of the screen under its own heading (which names the section), with a line of help. */
+function PolicySection({
+  id,
+  gap,
+  heading,
+  help,
+  children,
+}: {
+  id: string;
+  gap: '2' | '3';
+  heading: string;
+  help: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap={gap} as="section" aria-labelledby={id}>
+      <Heading as="h2" size="md" id={id}>
+        {heading}
+      </Heading>
+      <Text color="fg.muted" fontSize="sm">
+        {help}
+      </Text>
+      {children}
+    </Stack>
+  );
 }

@@ -39,6 +39,22 @@ function passwordFailure(error: unknown): string {
   return failureReason(error);
 }
 
+/** A dialog's call: `setBusy` says it is under way until it ends; its failure goes to `failed`. */
+async function whileBusy(
+  setBusy: (busy: boolean) => void,
+  call: () => Promise<void>,
+  failed: (failure: unknown) => void,
+): Promise<void> {
+  setBusy(true);
+  try {
+    await call();
+  } catch (failure) {
+    failed(failure);
+  } finally {
+    setBusy(false);
+  }
+}
+
 export function FactorsSection({ account, onChange }: { account: Account; onChange: () => void }) {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [enrolling, setEnrolling] = useState<'totp' | 'passkey' | null>(null);
@@ -48,6 +64,7 @@ export function FactorsSection({ account, onChange }: { account: Account; onChan
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const passkeys = browserSupportsWebAuthn();
+  const enrolment = enrolling ? ENROLMENTS[enrolling] : null;
 
   const added = (answer: FactorAdded, message: string) => {
     setEnrolling(null);
@@ -56,35 +73,34 @@ export function FactorsSection({ account, onChange }: { account: Account; onChan
     onChange();
   };
 
+  /** An action after the password again: then the account is read again; a refusal is said in its dialog. */
+  const withPassword = (action: () => Promise<void>) =>
+    whileBusy(
+      setBusy,
+      async () => {
+        setError(null);
+        await action();
+        onChange();
+      },
+      (failure) => setError(passwordFailure(failure)),
+    );
+
   const remove = async (password: string) => {
     if (!removing) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await withPassword(async () => {
       await removeOwnFactor(removing.id, password);
       notify.success(t.removed(removing.name));
       setRemoving(null);
-      onChange();
-    } catch (failure) {
-      setError(passwordFailure(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
-  const renew = async (password: string) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const renew = (password: string) =>
+    withPassword(async () => {
       setCodes(await renewRecoveryCodes(password));
       setRenewing(false);
-      onChange();
-    } catch (failure) {
-      setError(passwordFailure(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
+  // What both of those dialogs share: the one call under way, its refusal, and the words.
+  const passwordAgain = { busy, error, label: t.password, requiredText: t.passwordAgainRequired };
 
   return (
     <Stack gap="4">
@@ -157,18 +173,11 @@ export function FactorsSection({ account, onChange }: { account: Account; onChan
         </Text>
       )}
 
-      {enrolling === 'totp' ? (
-        <TotpDialog
-          defaultName={freshFactorName(t.totpDefaultName, account.factors)}
+      {enrolment ? (
+        <enrolment.Dialog
+          defaultName={freshFactorName(enrolment.defaultName, account.factors)}
           onClose={() => setEnrolling(null)}
-          onAdded={(answer) => added(answer, t.totpAdded)}
-        />
-      ) : null}
-      {enrolling === 'passkey' ? (
-        <PasskeyDialog
-          defaultName={freshFactorName(t.passkeyDefaultName, account.factors)}
-          onClose={() => setEnrolling(null)}
-          onAdded={(answer) => added(answer, t.passkeyAdded)}
+          onAdded={(answer) => added(answer, enrolment.addedText)}
         />
       ) : null}
       {renaming ? (
@@ -190,10 +199,7 @@ export function FactorsSection({ account, onChange }: { account: Account; onChan
         title={t.removeTitle(removing?.name ?? '')}
         confirmLabel={t.remove}
         onConfirm={(password) => void remove(password)}
-        busy={busy}
-        error={error}
-        label={t.password}
-        requiredText={t.passwordAgainRequired}
+        {...passwordAgain}
       >
         <Text>{t.removeText}</Text>
       </PasswordAgainDialog>
@@ -204,10 +210,7 @@ export function FactorsSection({ account, onChange }: { account: Account; onChan
         confirmLabel={t.newRecoveryCodes}
         confirmPalette="blue"
         onConfirm={(password) => void renew(password)}
-        busy={busy}
-        error={error}
-        label={t.password}
-        requiredText={t.passwordAgainRequired}
+        {...passwordAgain}
       >
         <Text>{t.renewText}</Text>
       </PasswordAgainDialog>
@@ -343,15 +346,14 @@ function TotpDialog({
     const found = { ...(digits ? {} : { code: t.totpCodeInvalid }), ...(named ? {} : { name: t.nameRequired }) };
     setErrors(found);
     if (!enrolment || !digits || !named) return;
-    setBusy(true);
-    try {
-      onAdded(await confirmTotpEnrolment({ enrolment: enrolment.enrolment, code: digits, name: named }));
-    } catch (failure) {
-      if (isApiError(failure, 400)) setErrors({ code: t.totpCodeWrong });
-      else setErrors({ form: t.enrolFailed(failureReason(failure)) });
-    } finally {
-      setBusy(false);
-    }
+    await whileBusy(
+      setBusy,
+      async () => onAdded(await confirmTotpEnrolment({ enrolment: enrolment.enrolment, code: digits, name: named })),
+      (failure) => {
+        if (isApiError(failure, 400)) setErrors({ code: t.totpCodeWrong });
+        else setErrors({ form: t.enrolFailed(failureReason(failure)) });
+      },
+    );
   };
 
   return (
@@ -418,25 +420,26 @@ function PasskeyDialog({
     const named = factorName(name);
     if (!named) return setError({ name: t.nameRequired });
     setError({});
-    setBusy(true);
-    try {
-      const { enrolment, options } = await startPasskeyEnrolment();
-      const credential = await startRegistration({ optionsJSON: options as never });
-      onAdded(
-        await confirmPasskeyEnrolment({
-          enrolment,
-          credential: credential as unknown as Record<string, unknown>,
-          name: named,
-        }),
-      );
-    } catch (failure) {
-      // The person closing the browser's dialog, or its time running out, is no failure of the server.
-      if (failure instanceof WebAuthnError || (failure instanceof Error && failure.name === 'NotAllowedError'))
-        setError({ form: t.passkeyCancelled });
-      else setError({ form: t.enrolFailed(failureReason(failure)) });
-    } finally {
-      setBusy(false);
-    }
+    await whileBusy(
+      setBusy,
+      async () => {
+        const { enrolment, options } = await startPasskeyEnrolment();
+        const credential = await startRegistration({ optionsJSON: options as never });
+        onAdded(
+          await confirmPasskeyEnrolment({
+            enrolment,
+            credential: credential as unknown as Record<string, unknown>,
+            name: named,
+          }),
+        );
+      },
+      (failure) => {
+        // The person closing the browser's dialog, or its time running out, is no failure of the server.
+        if (failure instanceof WebAuthnError || (failure instanceof Error && failure.name === 'NotAllowedError'))
+          setError({ form: t.passkeyCancelled });
+        else setError({ form: t.enrolFailed(failureReason(failure)) });
+      },
+    );
   };
 
   return (
@@ -450,6 +453,12 @@ function PasskeyDialog({
   );
 }
 
+/** Each kind's dialog, with the name a new factor of it is given and the words once it is added. */
+const ENROLMENTS = {
+  totp: { Dialog: TotpDialog, defaultName: t.totpDefaultName, addedText: t.totpAdded },
+  passkey: { Dialog: PasskeyDialog, defaultName: t.passkeyDefaultName, addedText: t.passkeyAdded },
+} as const;
+
 function RenameDialog({ factor, onClose, onRenamed }: { factor: Factor; onClose: () => void; onRenamed: () => void }) {
   const [name, setName] = useState(factor.name);
   const [error, setError] = useState<string | undefined>(undefined);
@@ -457,15 +466,14 @@ function RenameDialog({ factor, onClose, onRenamed }: { factor: Factor; onClose:
   const submit = async () => {
     const named = factorName(name);
     if (!named) return setError(t.nameRequired);
-    setBusy(true);
-    try {
-      await renameOwnFactor(factor.id, named);
-      onRenamed();
-    } catch (failure) {
-      setError(failureReason(failure));
-    } finally {
-      setBusy(false);
-    }
+    await whileBusy(
+      setBusy,
+      async () => {
+        await renameOwnFactor(factor.id, named);
+        onRenamed();
+      },
+      (failure) => setError(failureReason(failure)),
+    );
   };
   return (
     <SectionDialog

@@ -18,15 +18,22 @@ import { accountTexts as t } from './texts.ts';
 
 const EMPTY: OwnPasswordForm = { currentPassword: '', password: '', rePassword: '' };
 
+/** The form's three password fields, in their order: the same field but for its name, label and autocomplete. */
+const PASSWORD_FIELDS: readonly { field: OwnPasswordField; label: string; autoComplete: string }[] = [
+  { field: 'currentPassword', label: t.currentPassword, autoComplete: 'current-password' },
+  { field: 'password', label: t.newPassword, autoComplete: 'new-password' },
+  { field: 'rePassword', label: t.confirmPassword, autoComplete: 'new-password' },
+];
+
 export function PasswordSection({ username, email }: { username: string; email: string | null }) {
   const accountOffer = useOffer('getAccount');
   const changeOffer = useOffer('changeOwnPassword');
   // The account's calls come as one set: a backend without the account has no password change either.
   const offered = accountOffer !== 'not-offered' && changeOffer !== 'not-offered';
-  return offered ? <ChangeForm /> : <ResetMail username={username} email={email} />;
+  return offered ? <ChangeForm username={username} /> : <ResetMail username={username} email={email} />;
 }
 
-function ChangeForm() {
+function ChangeForm({ username }: { username: string }) {
   const [form, setForm] = useState<OwnPasswordForm>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<OwnPasswordField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -72,35 +79,21 @@ function ChangeForm() {
       aria-label="Change your password"
     >
       <Stack gap="4" maxW="3xl">
-        {/* The username field lets a password manager tie the new password to the account. */}
+        {/* The username, hidden, lets a password manager tie the new password to the account it saves it for. */}
+        <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-          <TextField
-            label={t.currentPassword}
-            type="password"
-            autoComplete="current-password"
-            required
-            value={form.currentPassword}
-            onChange={set('currentPassword')}
-            error={errors.currentPassword}
-          />
-          <TextField
-            label={t.newPassword}
-            type="password"
-            autoComplete="new-password"
-            required
-            value={form.password}
-            onChange={set('password')}
-            error={errors.password}
-          />
-          <TextField
-            label={t.confirmPassword}
-            type="password"
-            autoComplete="new-password"
-            required
-            value={form.rePassword}
-            onChange={set('rePassword')}
-            error={errors.rePassword}
-          />
+          {PASSWORD_FIELDS.map(({ field, label, autoComplete }) => (
+            <TextField
+              key={field}
+              label={label}
+              type="password"
+              autoComplete={autoComplete}
+              required
+              value={form[field]}
+              onChange={set(field)}
+              error={errors[field]}
+            />
+          ))}
         </SimpleGrid>
         {formError ? <Notice status="error">{formError}</Notice> : null}
         {done ? <Notice status="success">{t.passwordChanged}</Notice> : null}

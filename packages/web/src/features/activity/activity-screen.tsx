@@ -271,6 +271,13 @@ function Filters({ terms, onTerms }: { terms: ActivityTerm[]; onTerms: (terms: A
   }, [empty]);
   const shownRange: RangeChoice = custom && range === '' ? 'custom' : range;
   const set = (key: ActivityKey, values: readonly string[]) => onTerms(withValues(terms, key, values));
+  // A key's control, one shape for every key: a box whose Enter adds a value, or a menu of its values.
+  const addValue = (key: ActivityKey, label: string, placeholder: string) => (
+    <AddValue label={label} placeholder={placeholder} onAdd={(v) => onTerms(withTerm(terms, { key, value: v }))} />
+  );
+  const choiceMenu = (key: ActivityKey, label: string, choices: readonly { value: string; label: string }[]) => (
+    <ChoiceMenu label={label} options={choices} chosen={valuesOf(terms, key)} onChange={(v) => set(key, v)} />
+  );
   return (
     <Flex gap="2" wrap="wrap" align="center" data-activity-filters>
       <Box minW="36">
@@ -291,40 +298,12 @@ function Filters({ terms, onTerms }: { terms: ActivityTerm[]; onTerms: (terms: A
           <DayInput label="Before" value={dayOf(terms, 'until')} onChange={(d) => set('until', d ? [d] : [])} />
         </>
       ) : null}
-      <AddValue
-        label="Actor"
-        placeholder="Add actor (username)"
-        onAdd={(v) => onTerms(withTerm(terms, { key: 'actor', value: v }))}
-      />
-      <ChoiceMenu
-        label="Kind"
-        options={KIND_OPTIONS}
-        chosen={valuesOf(terms, 'kind')}
-        onChange={(v) => set('kind', v)}
-      />
-      <AddValue
-        label="Record"
-        placeholder="Record (uuid or name)"
-        onAdd={(v) => onTerms(withTerm(terms, { key: 'target', value: v }))}
-      />
-      <ChoiceMenu
-        label="Action"
-        options={ACTION_OPTIONS}
-        chosen={valuesOf(terms, 'action')}
-        onChange={(v) => set('action', v)}
-      />
-      <ChoiceMenu
-        label="Outcome"
-        options={OUTCOME_OPTIONS}
-        chosen={valuesOf(terms, 'outcome')}
-        onChange={(v) => set('outcome', v)}
-      />
-      <ChoiceMenu
-        label="Channel"
-        options={CHANNEL_OPTIONS}
-        chosen={valuesOf(terms, 'channel')}
-        onChange={(v) => set('channel', v)}
-      />
+      {addValue('actor', 'Actor', 'Add actor (username)')}
+      {choiceMenu('kind', 'Kind', KIND_OPTIONS)}
+      {addValue('target', 'Record', 'Record (uuid or name)')}
+      {choiceMenu('action', 'Action', ACTION_OPTIONS)}
+      {choiceMenu('outcome', 'Outcome', OUTCOME_OPTIONS)}
+      {choiceMenu('channel', 'Channel', CHANNEL_OPTIONS)}
     </Flex>
   );
 }

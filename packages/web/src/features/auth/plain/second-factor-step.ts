@@ -73,6 +73,26 @@ function heading(text: string): HTMLElement {
   return h('h2', { class: 'si-step-heading', tabindex: '-1' }, text);
 }
 
+type Field = ReturnType<typeof field>;
+
+/** The optional name of a factor being enrolled, `placeholder` saying what it is called without one. */
+function nameField(placeholder: string): Field {
+  return field({
+    label: t.nameLabel,
+    name: 'factor-name',
+    autoComplete: 'off',
+    optional: true,
+    maxLength: 60,
+    placeholder,
+  });
+}
+
+/** The name typed in a nameField as the verify call takes it: none when left empty. */
+function chosenName(name: Field): { name?: string } {
+  const chosen = name.input.value.trim();
+  return chosen ? { name: chosen } : {};
+}
+
 /** A link-looking button under the form ('Use a recovery code'). */
 function textButton(text: string, onClick: () => void): HTMLElement {
   return h(
@@ -180,6 +200,57 @@ export function mountSecondFactorStep(step: SecondFactor, host: StepHost): () =>
     else finish(() => host.done(next));
   };
 
+  /**
+   * The form of a code (with `fields` after it): a code `read` does not take is said on the step;
+   * otherwise `send` gets it, the button busy meanwhile, and a refused code is selected for the next try.
+   */
+  const codeForm = (options: {
+    label: string;
+    code: Field;
+    fields?: HTMLElement[];
+    submitText: string;
+    read: (typed: string) => string | null;
+    missing: string;
+    send: (code: string) => Promise<FactorDone>;
+  }) => {
+    const { code } = options;
+    const submit = button(options.submitText, { type: 'submit', busyText: t.verifying });
+    let busy = false;
+    const onSubmit = async (event: Event) => {
+      event.preventDefault();
+      if (busy) return;
+      const typed = options.read(code.input.value);
+      if (!typed) {
+        setError(options.missing);
+        code.input.focus();
+        return;
+      }
+      busy = true;
+      submit.setBusy(true);
+      setError(null);
+      try {
+        verified(await options.send(typed));
+      } catch (error) {
+        failed(error);
+        if (alive()) {
+          code.input.select();
+          code.input.focus();
+        }
+      } finally {
+        busy = false;
+        submit.setBusy(false);
+      }
+    };
+    return h(
+      'form',
+      { novalidate: true, 'aria-label': options.label, class: 'si-stack', onSubmit: (e) => void onSubmit(e) },
+      code.element,
+      ...(options.fields ?? []),
+      message,
+      submit.element,
+    );
+  };
+
   const usable = passkeysUsable();
   const methods = step.methods.filter((m) => m !== 'passkey' || usable);
 
@@ -218,40 +289,14 @@ export function mountSecondFactorStep(step: SecondFactor, host: StepHost): () =>
       code: true,
     });
     if (totp) code.input.setAttribute('pattern', '[0-9 ]*');
-    const submit = button(t.verify, { type: 'submit', busyText: t.verifying });
-    let busy = false;
-    const onSubmit = async (event: Event) => {
-      event.preventDefault();
-      if (busy) return;
-      const typed = totp ? totpCode(code.input.value) : recoveryCode(code.input.value);
-      if (!typed) {
-        setError(totp ? t.enterCode : t.enterRecovery);
-        code.input.focus();
-        return;
-      }
-      busy = true;
-      submit.setBusy(true);
-      setError(null);
-      try {
-        verified(await verifyFactor({ ticket: step.ticket, method, code: typed }));
-      } catch (error) {
-        failed(error);
-        if (alive()) {
-          code.input.select();
-          code.input.focus();
-        }
-      } finally {
-        busy = false;
-        submit.setBusy(false);
-      }
-    };
-    const form = h(
-      'form',
-      { novalidate: true, 'aria-label': t.heading, class: 'si-stack', onSubmit: (e) => void onSubmit(e) },
-      code.element,
-      message,
-      submit.element,
-    );
+    const form = codeForm({
+      label: t.heading,
+      code,
+      submitText: t.verify,
+      read: totp ? totpCode : recoveryCode,
+      missing: totp ? t.enterCode : t.enterRecovery,
+      send: (typed) => verifyFactor({ ticket: step.ticket, method, code: typed }),
+    });
     show(
       heading(t.heading),
       h('p', { class: 'si-muted' }, totp ? t.totpPrompt : t.recoveryPrompt),
@@ -319,52 +364,16 @@ export function mountSecondFactorStep(step: SecondFactor, host: StepHost): () =>
       code: true,
     });
     code.input.setAttribute('pattern', '[0-9 ]*');
-    const name = field({
-      label: t.nameLabel,
-      name: 'factor-name',
-      autoComplete: 'off',
-      optional: true,
-      maxLength: 60,
-      placeholder: t.totpName,
+    const name = nameField(t.totpName);
+    const form = codeForm({
+      label: t.enrolHeading,
+      code,
+      fields: [name.element],
+      submitText: t.turnOn,
+      read: totpCode,
+      missing: t.enterCode,
+      send: (typed) => verifyFactor({ ticket: step.ticket, method: 'totp', code: typed, ...chosenName(name) }),
     });
-    const submit = button(t.turnOn, { type: 'submit', busyText: t.verifying });
-    let busy = false;
-    const onSubmit = async (event: Event) => {
-      event.preventDefault();
-      if (busy) return;
-      const typed = totpCode(code.input.value);
-      if (!typed) {
-        setError(t.enterCode);
-        code.input.focus();
-        return;
-      }
-      busy = true;
-      submit.setBusy(true);
-      setError(null);
-      try {
-        const chosen = name.input.value.trim();
-        verified(
-          await verifyFactor({ ticket: step.ticket, method: 'totp', code: typed, ...(chosen ? { name: chosen } : {}) }),
-        );
-      } catch (error) {
-        failed(error);
-        if (alive()) {
-          code.input.select();
-          code.input.focus();
-        }
-      } finally {
-        busy = false;
-        submit.setBusy(false);
-      }
-    };
-    const form = h(
-      'form',
-      { novalidate: true, 'aria-label': t.enrolHeading, class: 'si-stack', onSubmit: (e) => void onSubmit(e) },
-      code.element,
-      name.element,
-      message,
-      submit.element,
-    );
     show(
       heading(t.enrolHeading),
       requiredBy(t.scan),
@@ -388,14 +397,7 @@ export function mountSecondFactorStep(step: SecondFactor, host: StepHost): () =>
   };
 
   const showEnrolPasskey = () => {
-    const name = field({
-      label: t.nameLabel,
-      name: 'factor-name',
-      autoComplete: 'off',
-      optional: true,
-      maxLength: 60,
-      placeholder: t.passkeyName,
-    });
+    const name = nameField(t.passkeyName);
     const create = button(t.enrolPasskey, { busyText: t.verifying });
     create.element.addEventListener('click', async () => {
       create.setBusy(true);
@@ -412,15 +414,7 @@ export function mountSecondFactorStep(step: SecondFactor, host: StepHost): () =>
           if (alive()) setError(passkeyFailure(error, true));
           return;
         }
-        const chosen = name.input.value.trim();
-        verified(
-          await verifyFactor({
-            ticket: step.ticket,
-            method: 'passkey',
-            credential,
-            ...(chosen ? { name: chosen } : {}),
-          }),
-        );
+        verified(await verifyFactor({ ticket: step.ticket, method: 'passkey', credential, ...chosenName(name) }));
       } catch (error) {
         failed(error);
       } finally {
