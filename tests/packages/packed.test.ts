@@ -47,7 +47,8 @@ beforeAll(() => {
   tarballs = packed.stdout.trimEnd().split('\n');
   // Named by each package's own version (npm pack's rule), as the changelog lists them.
   const version = (name: string) =>
-    (JSON.parse(readFileSync(path.join(root, 'packages', name, 'package.json'), 'utf8')) as { version: string }).version;
+    (JSON.parse(readFileSync(path.join(root, 'packages', name, 'package.json'), 'utf8')) as { version: string })
+      .version;
   expect(tarballs).toEqual([
     path.join(work, `userprofile-dev-backend-${version('dev-backend')}.tgz`),
     path.join(work, `userprofile-contract-${version('contract')}.tgz`),
