@@ -187,6 +187,8 @@ export const ALGORITHM_HEADER = 'Algorithm';
 export const ALGORITHM_LABEL = 'RSA256';
 /** Where the console and its API live on the host (spec §7, §9: {host}/userprofile/...). */
 export const BASE_PATH = '/userprofile';
+/** Where the dev backend's mock control API lives (reset, faults, outbox, snapshot, ready): beside the console, never under it. */
+export const MOCK_PREFIX = '/__mock';
 /** Cross-site request token (docs/wire-and-errors.md "The cross-site request token"): the server sets the cookie, the console echoes it in the header. */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';

@@ -9,7 +9,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import type { StoredPasskey } from './types.ts';
+import type { StoredPasskey } from '../store/factor-types.ts';
 
 export interface RelyingParty {
   /** The host of the public origin. */

@@ -15,6 +15,7 @@ import { verifyPassword } from '../auth/password.ts';
 import { DEFAULT_LOGIN_LIMITS, SignInThrottle } from '../auth/sign-in-throttle.ts';
 import { type Caller, canChange, canSee, requireArea, requireUserWrite } from '../store/access.ts';
 import { ConflictError, ForbiddenError, InvalidError, notFound, TooManyRequestsError } from '../store/errors.ts';
+import type { StoredFactor, StoredPasskey, StoredTotp } from '../store/factor-types.ts';
 import type { ChangeSource } from '../store/history.ts';
 import type { StoreState } from '../store/store-state.ts';
 import type { UserRecord } from '../store/types.ts';
@@ -30,7 +31,6 @@ import {
 import { type Requirement, requirementOf } from './policy.ts';
 import { newRecoveryCodes, spendRecoveryCode } from './recovery.ts';
 import { matchTotp, newTotpSecret, totpUri } from './totp.ts';
-import type { StoredFactor, StoredPasskey, StoredTotp } from './types.ts';
 
 /** How long an enrolment (a key shown, a passkey asked for) waits for its confirmation. */
 const ENROLMENT_MS = 10 * 60_000;

@@ -8,11 +8,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { BASE_PATH } from '@userprofile/shared/constants';
+import { BASE_PATH, MOCK_PREFIX } from '@userprofile/shared/constants';
+import type { components } from '@userprofile/shared/generated/api';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { decodedPath } from '../auth/http.ts';
-import { MOCK_PREFIX } from '../mock/plugin.ts';
-import type { StartupConfig } from '../routes/context.ts';
 import { errorBody } from './errors.ts';
 import { newCspNonce } from './security-headers.ts';
 
@@ -44,7 +43,7 @@ async function sendIndex(reply: FastifyReply, webDist: string) {
 export async function registerConsole(
   app: FastifyInstance,
   webDist: string | null,
-  proxyConfig: StartupConfig | null,
+  proxyConfig: components['schemas']['StartupConfig'] | null,
 ): Promise<void> {
   if (webDist) {
     const assets = path.join(webDist, 'assets');

@@ -3,10 +3,9 @@
 // control API and every error and 404 get them alike).
 // docs/oauth2-and-sign-in.md "Security headers" gives the policy and why style-src carries a nonce.
 import { createHash, randomBytes } from 'node:crypto';
-import { BASE_PATH } from '@userprofile/shared/constants';
+import { BASE_PATH, MOCK_PREFIX } from '@userprofile/shared/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { decodedPath, STAND_IN_STYLE } from '../auth/http.ts';
-import { MOCK_PREFIX } from '../mock/plugin.ts';
 
 declare module 'fastify' {
   interface FastifyReply {

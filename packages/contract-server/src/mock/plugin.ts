@@ -16,6 +16,8 @@
 // The control routes answer only to callers ./guard.ts lets in (this machine
 // or the printed token, never a page of another site); app.ts leaves the
 // whole plugin out with MOCK_API=off.
+
+import { MOCK_PREFIX } from '@userprofile/shared/constants';
 import { Ajv } from 'ajv';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -24,7 +26,6 @@ import { errorBody, reasonPhrase } from '../http/errors.ts';
 import type { OutboxMail } from '../store/types.ts';
 import { type MockGuardOptions, mockGuard } from './guard.ts';
 
-export const MOCK_PREFIX = '/__mock';
 /** A delay longer than this is refused: a fault should not hold a socket for minutes. */
 const MAX_DELAY_MS = 120_000;
 

@@ -5,8 +5,9 @@
 // may still be in the making after it), and 503 while anything is not: before
 // that, and while a reset replaces the data. Not behind the mock guard and not
 // switched off with the mock control API: it tells nothing but that.
+
+import { MOCK_PREFIX } from '@userprofile/shared/constants';
 import type { FastifyInstance } from 'fastify';
-import { MOCK_PREFIX } from './plugin.ts';
 
 export const READY_PATH = `${MOCK_PREFIX}/ready`;
 

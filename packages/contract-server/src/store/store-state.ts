@@ -10,9 +10,9 @@ import { USER_PROFILE_APPLICATION } from '@userprofile/shared/constants';
 import { compareValues } from '@userprofile/shared/list';
 import { ActivityLog } from '../activity/log.ts';
 import type { ConsoleRole } from '../auth/contract.ts';
-import { type FactorPolicyRecord, NO_FACTOR_POLICY } from '../factors/types.ts';
 import { type Caller, canSee, isConsoleRole, type UserDirectory } from './access.ts';
 import { notFound } from './errors.ts';
+import { type FactorPolicyRecord, NO_FACTOR_POLICY } from './factor-types.ts';
 import { type ChangeSource, HistoryLog, type HistoryViews, type PendingChange, type RecordOf } from './history.ts';
 import { inMemoryLargeWrite, type LargeWrite } from './large-write.ts';
 import type {

@@ -13,7 +13,6 @@
 // what stays here is the auth side's view (AuthStore), what storage keeps,
 // and the test dump.
 import type { AuthAccount, AuthClient, AuthStore } from '../auth/contract.ts';
-import type { FactorPolicyRecord } from '../factors/types.ts';
 import { type Caller, highestRole } from './access.ts';
 import {
   type AppProfileInput,
@@ -44,6 +43,7 @@ import {
   saveBusinessProfile,
 } from './business-profiles.ts';
 import { type ClientInput, getClient, listClients, namedClientUuid, saveClient } from './clients.ts';
+import type { FactorPolicyRecord } from './factor-types.ts';
 import type { HistoryAction, HistoryKind, HistoryViews } from './history.ts';
 import type { HistoryPage } from './history-reading.ts';
 import { listCompanies, listLocations } from './lookups.ts';

@@ -3,7 +3,7 @@
 
 import { VISIBILITY_SYNC_KINDS, type VisibilitySyncKind } from '@userprofile/shared/constants';
 import type { ConsoleRole } from '../auth/contract.ts';
-import type { FactorFields } from '../factors/types.ts';
+import type { FactorFields } from './factor-types.ts';
 
 export type { ConsoleRole };
 
