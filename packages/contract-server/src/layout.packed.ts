@@ -13,4 +13,4 @@ export const COMMAND = 'userprofile-dev-backend';
  */
 export const SQLITE_BINDING_FROM = fileURLToPath(new URL('../sqlite-binding/package.json', import.meta.url));
 export const SQLITE_BINDING_HINT =
-  'its install script builds it on Node 20; run `npm rebuild @userprofile/dev-backend` if scripts were skipped (--ignore-scripts, pnpm), or use Node 22.13 or later.';
+  'its install script builds it on Node 20; if scripts were skipped (an npm that asks first, --ignore-scripts, pnpm), run `npm install-scripts approve @userprofile/dev-backend` where npm asks, then `npm rebuild @userprofile/dev-backend`; or use Node 22.13 or later.';
