@@ -425,12 +425,11 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     /** The console's first call after a sign-in is the users list: it is made meanwhile. */
     function prepareListsOf(accountUuid: string | null) {
       const account = accountUuid === null ? undefined : holder.store.findAccountByUuid(accountUuid);
-      if (!account) return;
-      const role = highestRole(account.roles);
-      if (role)
+      // An account without a console role has no list: prepare leaves it.
+      if (account)
         userLists.prepare(holder.store, {
           userUuid: account.uuid,
-          role,
+          role: highestRole(account.roles),
           companyUuid: account.companyUuid,
           layoutCodes: account.layoutCodes,
         });

@@ -170,6 +170,8 @@ export function createAuth(options: CreateAuthOptions): Auth {
   const binding = new BrowserBinding();
   const secure = publicOrigin.startsWith('https:');
   const cookieBase = { path: BASE, sameSite: 'lax' as const, secure };
+  /** The second factor step's cookie: sent only to the step's calls, set and cleared alike. */
+  const factorCookie = { ...cookieBase, path: `${BASE}/api/v1/auth/factor`, httpOnly: true };
 
   const service: AuthService = {
     async publicKeys() {
@@ -305,12 +307,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
     replaces?: Session,
   ) {
     const opened = stepTickets.open({ userUuid, purpose, browser, replaces: replaces?.id, enrol: step.enrol });
-    reply.setCookie(FACTOR_COOKIE, opened.cookie, {
-      ...cookieBase,
-      path: `${BASE}/api/v1/auth/factor`,
-      httpOnly: true,
-      maxAge: opened.expiresIn,
-    });
+    reply.setCookie(FACTOR_COOKIE, opened.cookie, { ...factorCookie, maxAge: opened.expiresIn });
     reply.header('Cache-Control', 'no-store');
     return {
       secondFactor: {
@@ -518,7 +515,7 @@ export function createAuth(options: CreateAuthOptions): Auth {
         return reply.code(outcome.status).send(errorBody(outcome.status, outcome.message));
       }
       stepTickets.close(body.ticket);
-      reply.clearCookie(FACTOR_COOKIE, { ...cookieBase, path: `${BASE}/api/v1/auth/factor`, httpOnly: true });
+      reply.clearCookie(FACTOR_COOKIE, factorCookie);
       if (ticket.replaces) {
         const old = core.sessionById(ticket.replaces);
         if (old) core.endSession(old);

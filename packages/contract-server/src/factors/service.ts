@@ -10,7 +10,7 @@
 // that double. A TOTP code is accepted once (totp.ts), a recovery code once
 // (recovery.ts), a passkey's signature counter must move on when it counts.
 import { randomBytes } from 'node:crypto';
-import type { Principal } from '../auth/contract.ts';
+import type { FactorRefusal, FactorStepNeeded, Principal } from '../auth/contract.ts';
 import { verifyPassword } from '../auth/password.ts';
 import { DEFAULT_LOGIN_LIMITS, SignInThrottle } from '../auth/sign-in-throttle.ts';
 import { type Caller, canChange, canSee, requireArea, requireUserWrite } from '../store/access.ts';
@@ -46,20 +46,13 @@ export interface FactorView {
   lastUsedAt: string | null;
 }
 
-export const factorView = (f: StoredFactor): FactorView => ({
+const factorView = (f: StoredFactor): FactorView => ({
   id: f.id,
   kind: f.kind,
   name: f.name,
   addedAt: new Date(f.addedAt).toISOString(),
   lastUsedAt: f.lastUsedAt === null ? null : new Date(f.lastUsedAt).toISOString(),
 });
-
-/** What a sign-in must ask of this user after the password. */
-export interface StepNeeded {
-  methods: ('totp' | 'passkey' | 'recovery')[];
-  enrol: boolean;
-  requiredBy: string | null;
-}
 
 interface Enrolment {
   userUuid: string;
@@ -69,8 +62,7 @@ interface Enrolment {
   expiresAt: number;
 }
 
-export type Refusal = { ok: false; status: 401 | 429; message: string; retryAfter?: number };
-export type CodeCheck = { ok: true; userUuid: string } | Refusal;
+type CodeCheck = { ok: true; userUuid: string } | FactorRefusal;
 
 const newId = () => randomBytes(12).toString('base64url');
 
@@ -97,26 +89,26 @@ export class FactorService {
   // ---------------------------------------------------------- the sign-in
 
   /** null: the password is enough for this user; else what the sign-in must ask. */
-  stepFor(userUuid: string): StepNeeded | null {
+  stepFor(userUuid: string): FactorStepNeeded | null {
     const user = this.state().users.get(userUuid);
     if (!user) return null;
     const factors = user.factors ?? [];
     const required = requirementOf(this.state(), user);
     if (factors.length === 0 && !required) return null;
     if (factors.length === 0) return { methods: this.enrollable(), enrol: true, requiredBy: required?.text ?? null };
-    const methods: StepNeeded['methods'] = [];
+    const methods: FactorStepNeeded['methods'] = [];
     if (factors.some((f) => f.kind === 'totp')) methods.push('totp');
     if (factors.some((f) => f.kind === 'passkey')) methods.push('passkey');
     if ((user.recoveryCodes ?? []).length > 0) methods.push('recovery');
     return { methods, enrol: false, requiredBy: required?.text ?? null };
   }
 
-  private enrollable(): StepNeeded['methods'] {
+  private enrollable(): FactorStepNeeded['methods'] {
     return passkeysPossible(this.rp) ? ['totp', 'passkey'] : ['totp'];
   }
 
   /** Refused while throttled: 429 with the wait. */
-  private waitFor(userUuid: string, address: string): Refusal | null {
+  private waitFor(userUuid: string, address: string): FactorRefusal | null {
     const wait = this.throttle.retryAfterSeconds(userUuid, address);
     return wait > 0
       ? { ok: false, status: 429, retryAfter: wait, message: 'Too many wrong codes; try again later.' }
@@ -237,7 +229,7 @@ export class FactorService {
     name: string | undefined,
     address: string,
     source: ChangeSource,
-  ): Promise<{ factor: FactorView; recoveryCodes?: string[] } | Refusal> {
+  ): Promise<{ factor: FactorView; recoveryCodes?: string[] } | FactorRefusal> {
     const enrolment = this.enrolments.get(enrolmentId);
     if (!enrolment || enrolment.userUuid !== userUuid || enrolment.expiresAt <= this.now())
       throw new InvalidError('This enrolment has expired: start again.', [
@@ -403,17 +395,18 @@ export class FactorService {
   /** The rule in words; a company or profile the reader cannot see is not named. */
   private requirementView(r: Requirement | null, reader: Caller | null) {
     if (!r) return null;
-    const state = this.state();
-    const visible =
-      reader === null ||
-      (r.rule === 'businessProfile' && r.uuid
-        ? (() => {
-            const bp = state.businessProfiles.get(r.uuid as string);
-            return bp !== undefined && canSee(reader, bp);
-          })()
-        : r.rule !== 'company' || reader.role === 'ERRIGAL_ADMIN' || reader.companyUuid === r.uuid);
-    if (visible) return { rule: r.rule, ...(r.name ? { name: r.name } : {}), text: r.text };
+    if (reader === null || this.mayName(reader, r))
+      return { rule: r.rule, ...(r.name ? { name: r.name } : {}), text: r.text };
     return { rule: r.rule, text: 'A rule of the second factor policy requires one.' };
+  }
+
+  /** Whether the rule's business profile or company is one the reader may see named. */
+  private mayName(reader: Caller, r: Requirement): boolean {
+    if (r.rule === 'businessProfile' && r.uuid) {
+      const bp = this.state().businessProfiles.get(r.uuid);
+      return bp !== undefined && canSee(reader, bp);
+    }
+    return r.rule !== 'company' || reader.role === 'ERRIGAL_ADMIN' || reader.companyUuid === r.uuid;
   }
 
   // ---------------------------------------------------------- the policy
@@ -481,9 +474,8 @@ export class FactorService {
     const current = state.users.get(user.uuid) ?? user;
     const pending = state.history.begin('user', current);
     const changed = { ...current, ...change };
-    state.users.set(current.uuid, changed);
-    state.order.replace(current, changed);
-    state.touchUsers();
+    // A new record, put in as every user write puts one (the list order and the rows kept per record follow).
+    state.insertUser(changed);
     state.history.commit(pending, 'update', changed, source);
   }
 }

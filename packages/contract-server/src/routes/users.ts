@@ -231,18 +231,7 @@ export function userListAnswers(): UserListAnswers {
 }
 
 export function userRoutes(ctx: RouteContext): Routes {
-  // The user lists are the hot path (100000 users): their JSON is kept per
-  // scope (role and company decide what a caller sees) until the next write,
-  // as bytes with a gzip copy made once on first demand: every answer writes
-  // the same buffer, with no per-request serialising or compressing (a
-  // 100000-user list is tens of MB as JSON, a tenth of that gzipped).
-  //
-  // A write of one user changes one row: each row's JSON is kept too, as
-  // bytes, per scope and per user record (a write replaces its user's record),
-  // while nothing else a row shows changed (store.othersVersion: profile
-  // names, what the scope sees, the roles behind a read-only reason). A list
-  // after such a write is made of its kept rows, in blocks that are copied as
-  // they were except the changed row's (http/array-answer.ts), gzip included.
+  // The lists' answers are kept apart from the routes (userListAnswers above), so the server can make them ahead.
   const userListJson = (store: Store, who: Caller, active: boolean) => ctx.userLists.answer(store, who, active);
 
   const csv = (active: boolean | null, filename: string) =>

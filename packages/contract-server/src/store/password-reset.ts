@@ -168,6 +168,42 @@ export function verifyResetToken(state: StoreState, token: string): string {
   return (state.users.get(rec.userUuid) as UserRecord).username;
 }
 
+// A new password is checked, kept and announced alike through a reset link and on the account page.
+
+/** The rules of a new password: 400 naming the fields. */
+function checkPasswordRules(password: string, rePassword: string): void {
+  const errors = new FieldErrors('body.');
+  errors.addAll(validatePasswordReset({ password, rePassword }));
+  if (errors.list.length > 0) throw new InvalidError('The new password is not valid', errors.list);
+}
+
+/** The new password's hash; 406 when it is the user's current password or one of the earlier ones. */
+async function newPasswordHash(user: UserRecord, password: string): Promise<string> {
+  for (const old of [user.passwordHash, ...user.passwordHistory]) {
+    if (old && (await verifyPassword(password, old))) {
+      throw new NotAcceptableError('You have used this password before, please choose another password');
+    }
+  }
+  return hashPassword(password);
+}
+
+/** The earlier passwords once the current one is replaced (newest first, at most PASSWORD_HISTORY). */
+function historyAfterChange(user: UserRecord): string[] {
+  return user.passwordHash
+    ? [user.passwordHash, ...user.passwordHistory].slice(0, PASSWORD_HISTORY)
+    : user.passwordHistory;
+}
+
+function mailPasswordChanged(state: StoreState, user: UserRecord): void {
+  sendMail(
+    state,
+    user,
+    'Password changed',
+    `Hello ${user.firstName},\n\nYour password was changed. If this was not you, contact your administrator.`,
+    null,
+  );
+}
+
 /**
  * Sets a new password through a reset token. 406 when it matches the current
  * or one of the earlier passwords. Answers the user's uuid (whose other
@@ -180,30 +216,17 @@ export async function resetPassword(
   rePassword: string,
   call: string,
 ): Promise<string> {
-  const errors = new FieldErrors('body.');
-  errors.addAll(validatePasswordReset({ password, rePassword }));
-  if (errors.list.length > 0) throw new InvalidError('The new password is not valid', errors.list);
+  checkPasswordRules(password, rePassword);
   const rec = liveToken(state, token);
   const user = state.users.get(rec.userUuid) as UserRecord;
-  for (const old of [user.passwordHash, ...user.passwordHistory]) {
-    if (old && (await verifyPassword(password, old))) {
-      throw new NotAcceptableError('You have used this password before, please choose another password');
-    }
-  }
-  const hash = await hashPassword(password);
+  const hash = await newPasswordHash(user, password);
   // The token may have been used or replaced while hashing: check again before writing.
   const again = liveToken(state, token);
   const pending = state.history.begin('user', user);
   again.used = true;
-  if (user.passwordHash) user.passwordHistory = [user.passwordHash, ...user.passwordHistory].slice(0, PASSWORD_HISTORY);
+  user.passwordHistory = historyAfterChange(user);
   user.passwordHash = hash;
-  sendMail(
-    state,
-    user,
-    'Password changed',
-    `Hello ${user.firstName},\n\nYour password was changed. If this was not you, contact your administrator.`,
-    null,
-  );
+  mailPasswordChanged(state, user);
   state.touch();
   // The holder of the reset link changed the password.
   state.history.commit(pending, 'update', user, { actor: { uuid: user.uuid, username: user.username }, call });
@@ -222,35 +245,16 @@ export async function changeOwnPassword(
   rePassword: string,
   call: string,
 ): Promise<void> {
-  const errors = new FieldErrors('body.');
-  errors.addAll(validatePasswordReset({ password, rePassword }));
-  if (errors.list.length > 0) throw new InvalidError('The new password is not valid', errors.list);
+  checkPasswordRules(password, rePassword);
   const user = state.users.get(userUuid);
   if (!user) throw new NotFoundError(`User ${userUuid} was not found`);
-  for (const old of [user.passwordHash, ...user.passwordHistory]) {
-    if (old && (await verifyPassword(password, old))) {
-      throw new NotAcceptableError('You have used this password before, please choose another password');
-    }
-  }
-  const hash = await hashPassword(password);
+  const hash = await newPasswordHash(user, password);
   const current = state.users.get(userUuid) as UserRecord;
   const pending = state.history.begin('user', current);
-  const changed = {
-    ...current,
-    passwordHash: hash,
-    passwordHistory: current.passwordHash
-      ? [current.passwordHash, ...current.passwordHistory].slice(0, PASSWORD_HISTORY)
-      : current.passwordHistory,
-  };
+  const changed = { ...current, passwordHash: hash, passwordHistory: historyAfterChange(current) };
   state.users.set(userUuid, changed);
   state.order.replace(current, changed);
-  sendMail(
-    state,
-    changed,
-    'Password changed',
-    `Hello ${changed.firstName},\n\nYour password was changed. If this was not you, contact your administrator.`,
-    null,
-  );
+  mailPasswordChanged(state, changed);
   state.touch();
   state.history.commit(pending, 'update', changed, { actor: { uuid: userUuid, username: changed.username }, call });
 }
