@@ -15,7 +15,7 @@ import {
   toVisibilityProfileEdit,
 } from '../../../packages/web/src/lib/paths.ts';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
-import { picture } from '../pictures.ts';
+import { inEveryLook, picture } from '../pictures.ts';
 import { apiGet, toast, UserEditPage, UsersPage, type WireUser } from '../users/users-page.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -146,27 +146,7 @@ test('the dialog says in one line which of their changes it took', async ({ page
 });
 
 async function shots(page: Page, dialog: Locator): Promise<void> {
-  for (const mode of ['light', 'dark'] as const) {
-    await page.evaluate((m) => {
-      document.documentElement.classList.remove('light', 'dark');
-      document.documentElement.classList.add(m);
-      document.documentElement.style.colorScheme = m;
-    }, mode);
-    for (const [w, h] of [
-      [1280, 800],
-      [390, 844],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      await expect(dialog).toBeVisible();
-      await picture(page, `${SHOTS}/conflict-${w}-${mode}.png`);
-    }
-  }
-  await page.evaluate(() => {
-    document.documentElement.classList.remove('dark');
-    document.documentElement.classList.add('light');
-    document.documentElement.style.colorScheme = 'light';
-  });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await inEveryLook(page, dialog, (width, look) => picture(page, `${SHOTS}/conflict-${width}-${look}.png`));
 }
 
 /** Every other editor: the other tab changes Description, this one the name (an application: API Username). */

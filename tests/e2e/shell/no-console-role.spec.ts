@@ -3,9 +3,8 @@
 // /me gives where it does not), never on "404 Not Found" nor a bare 403 with an
 // empty side bar, and the navigation offers nothing they cannot use.
 import { accountTexts } from '../../../packages/web/src/features/account/texts.ts';
+import { NEW_PASSWORD, setPasswordByMail, signInAs } from '../account/account-page.ts';
 import { ACCOUNTS, expect, PASSWORD, test } from '../fixtures.ts';
-
-const NEW_PASSWORD = 'N3w-Passw0rd!x';
 
 test('a user without a console role signs in to their account page and is offered no other screen', async ({
   page,
@@ -23,25 +22,8 @@ test('a user without a console role signs in to their account page and is offere
     return users.find((u) => !accounts.includes(u.username) && u.businessProfile)?.username ?? '';
   }, Object.values(ACCOUNTS) as string[]);
   expect(username).not.toBe('');
-  await page.evaluate(() => localStorage.clear());
-  await page.context().clearCookies();
-
-  await page.goto('/userprofile/password/forgot');
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByText('An email with password reset link has been sent to the user').first()).toBeVisible();
-  const mail = (await mock.outbox()).at(-1);
-  const link = new URL(mail?.link ?? /https?:\/\/\S+\/password\/new\/\S+/.exec(mail?.text ?? '')?.[0] ?? '');
-  await page.goto(link.pathname + link.search);
-  await page.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel('Confirm New Password', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(page.getByRole('main').getByText(/Successfully reset password/)).toBeVisible();
-
-  await page.goto('/userprofile/');
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await setPasswordByMail(page, mock, username);
+  await signInAs(page, username, NEW_PASSWORD);
   await expect(page.getByRole('heading', { level: 1, name: accountTexts.title })).toBeVisible();
   await expect(page.getByText(accountTexts.noRole)).toBeVisible();
   await expect(page.getByRole('heading', { name: '403 Forbidden' })).toHaveCount(0);

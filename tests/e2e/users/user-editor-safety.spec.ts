@@ -2,11 +2,12 @@
 // unsaved edits go (as a link and a reload do); a save never silently
 // overwrites a newer one, with the backend's ETag or without it; sco.admin
 // is told why a profile whose default trees it cannot see cannot be given.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { conflictTexts, userMessages } from '../../../packages/shared/src/messages.ts';
 import { href, toUserNew } from '../../../packages/web/src/lib/paths.ts';
 import { LEAVE_WARNING } from '../../../packages/web/src/lib/use-leave-guard.ts';
 import { ACCOUNTS, expect, test } from '../fixtures.ts';
+import { inEveryLook } from '../pictures.ts';
 import { apiGet, apiPost, toast, UserEditPage, UsersPage, type WireUser } from './users-page.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -118,24 +119,11 @@ test('Reload in the conflict dialog drops the edits and shows the record as save
   await expect(toast(page, conflictTexts.reloaded)).toBeVisible();
 });
 
-async function shots(page: Page, dialog: import('@playwright/test').Locator, backend: string): Promise<void> {
+async function shots(page: Page, dialog: Locator, backend: string): Promise<void> {
   if (backend !== 'with ETag') return;
-  for (const mode of ['light', 'dark'] as const) {
-    await page.evaluate((m) => {
-      document.documentElement.classList.remove('light', 'dark');
-      document.documentElement.classList.add(m);
-      document.documentElement.style.colorScheme = m;
-    }, mode);
-    for (const [w, h] of [
-      [1280, 800],
-      [390, 844],
-    ] as const) {
-      await page.setViewportSize({ width: w, height: h });
-      await expect(dialog).toBeVisible();
-      await page.screenshot({ path: `/tmp/ux-shots/conflict-${w}-${mode}.png` });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await inEveryLook(page, dialog, (width, look) =>
+    page.screenshot({ path: `/tmp/ux-shots/conflict-${width}-${look}.png` }),
+  );
 }
 
 test('sco.admin: a profile whose default trees it cannot see is refused, and the Profile field says why', async ({

@@ -5,10 +5,8 @@
 // is learned from one small call the first time a link would show, so a
 // spec-only backend never shows a link that leads nowhere, not even briefly.
 import { type ActivityKind, type ActivityTerm, activityQueryText } from '@userprofile/shared/activity-query';
-import { useEffect } from 'react';
 import { api, expectFailure } from './api/client.ts';
-import { registerCache } from './caches.ts';
-import { callExtension, useOffer } from './extensions.ts';
+import { callExtension, useProbedOffer } from './extensions.ts';
 import { toActivity } from './paths.ts';
 
 export const activityLinkTexts = {
@@ -34,51 +32,22 @@ export const activityOnRecord = (kind: ActivityKind, uuid: string) =>
 export const activityOfCorrelation = (ids: readonly string[]) =>
   link(ids.map((value) => ({ key: 'correlation' as const, value })));
 
-/** The one probe in flight or done, shared by every link on screen; forgotten at sign-out. */
-let probe: Promise<unknown> | null = null;
-registerCache(() => {
-  probe = null;
-});
-
-function learnActivityOffer(): void {
-  if (probe !== null) return;
-  probe = callExtension('listActivity', async (offer) => {
+/** One small call of the log: its answer says whether the backend keeps one. */
+async function probeActivity(): Promise<void> {
+  await callExtension('listActivity', async (offer) => {
     // A refusal (a reader without a console role) is no page's business: no 404 page for a probe.
     await api().GET('/api/v1/activity', {
       params: { query: { limit: '1' } },
       middleware: [...offer, expectFailure(403)],
     });
-  }).catch(() => {
-    // Not offered is now known (the links stay hidden); any other failure is asked again by the next link.
-    probe = null;
   });
 }
 
 /**
- * Whether to show a link to the activity log: only once the backend has
- * answered the log's call. While that is unknown, the first link asks it;
- * `later` waits until the browser is idle first (the side navigation, which
- * renders at sign-in, leaves the first screen's calls to go first); `ask`
- * false asks nothing (no one signed in: an answer without a token would read
- * as "not offered").
+ * Whether to show a link to the activity log (lib/extensions.ts
+ * useProbedOffer): `later` for the side navigation, which renders at
+ * sign-in; `ask` false while no one is signed in.
  */
 export function useActivityOffered(later = false, ask = true): boolean {
-  const offer = useOffer('listActivity');
-  useEffect(() => {
-    if (offer !== 'unknown' || !ask) return;
-    if (!later) {
-      learnActivityOffer();
-      return;
-    }
-    if (typeof window.requestIdleCallback === 'function') {
-      const idle = window.requestIdleCallback(learnActivityOffer, { timeout: IDLE_WAIT_MS });
-      return () => window.cancelIdleCallback(idle);
-    }
-    const timer = setTimeout(learnActivityOffer, IDLE_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [offer, later, ask]);
-  return offer === 'offered';
+  return useProbedOffer('listActivity', probeActivity, { later, ask });
 }
-
-/** The longest a deferred probe waits for the browser to be idle. */
-const IDLE_WAIT_MS = 2000;

@@ -13,6 +13,7 @@
 import type { ExtensionId } from '@userprofile/shared/generated/extensions';
 import { saysNotOffered } from '@userprofile/shared/not-offered';
 import type { Middleware } from 'openapi-fetch';
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import { isApiError, NotOfferedError } from './api/errors.ts';
 import { expectFailureWhen } from './api/middleware.ts';
@@ -142,4 +143,53 @@ export async function extensionOrDerived<T>(
     performance.measure(`${id}: derived`, { start });
     return answer;
   }
+}
+
+/** Each extension's probe in flight or done, shared by every component that asks; forgotten at sign-out. */
+const probes = new Map<ExtensionId, Promise<unknown>>();
+registerCache(() => probes.clear());
+
+/** The longest a deferred probe waits for the browser to be idle. */
+const IDLE_WAIT_MS = 2000;
+
+/**
+ * Whether to show something that leads to an extension (a menu entry, a
+ * link): only once the backend has answered it, so a spec-only backend never
+ * shows one that leads nowhere, not even briefly. While that is unknown,
+ * `probe` (one small call of the extension) is made once for every caller;
+ * `later` waits until the browser is idle first (what renders at sign-in
+ * leaves the first screen's calls to go first); `ask` false asks nothing (no
+ * one signed in: an answer without a token would read as "not offered").
+ */
+export function useProbedOffer(
+  id: ExtensionId,
+  probe: () => Promise<unknown>,
+  { later = false, ask = true }: { later?: boolean; ask?: boolean } = {},
+): boolean {
+  const offer = useOffer(id);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the probe of an extension is the same call on every render
+  useEffect(() => {
+    if (offer !== 'unknown' || !ask) return;
+    const learn = () => {
+      if (probes.has(id)) return;
+      probes.set(
+        id,
+        probe().catch(() => {
+          // Not offered is now known; any other failure is asked again by the next caller.
+          probes.delete(id);
+        }),
+      );
+    };
+    if (!later) {
+      learn();
+      return;
+    }
+    if (typeof window.requestIdleCallback === 'function') {
+      const idle = window.requestIdleCallback(learn, { timeout: IDLE_WAIT_MS });
+      return () => window.cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(learn, IDLE_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [id, offer, later, ask]);
+  return offer === 'offered';
 }

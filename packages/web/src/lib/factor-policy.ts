@@ -5,10 +5,8 @@
 // (ERRIGAL_ADMIN: every administrator, per company), and the menu shows the
 // latter only where the backend offers it.
 import type { components } from '@userprofile/shared/generated/api';
-import { useEffect } from 'react';
 import { api, expectFailure, withLoading } from './api/client.ts';
-import { registerCache } from './caches.ts';
-import { callExtension, useOffer } from './extensions.ts';
+import { callExtension, useProbedOffer } from './extensions.ts';
 
 export type FactorPolicy = components['schemas']['FactorPolicy'];
 export type FactorPolicyChange = components['schemas']['FactorPolicyChange'];
@@ -42,32 +40,10 @@ export function requiresCompany(policy: FactorPolicy, uuid: string): boolean {
   return policy.companies.some((c) => c.uuid === uuid);
 }
 
-let probe: Promise<unknown> | null = null;
-registerCache(() => {
-  probe = null;
-});
-
 /**
- * Whether the backend keeps a second-factor policy, for the menu: asked once
- * (when `ask`), while the browser is idle, so the first screen's calls go
- * first; a spec-only backend never shows an entry that leads nowhere.
+ * Whether the backend keeps a second-factor policy, for the menu (lib/extensions.ts
+ * useProbedOffer): asked once (when `ask`), while the browser is idle.
  */
 export function useFactorPolicyOffered(ask: boolean): boolean {
-  const offer = useOffer('getFactorPolicy');
-  useEffect(() => {
-    if (offer !== 'unknown' || !ask) return;
-    const learn = () => {
-      if (probe !== null) return;
-      probe = fetchFactorPolicy().catch(() => {
-        probe = null;
-      });
-    };
-    if (typeof window.requestIdleCallback === 'function') {
-      const idle = window.requestIdleCallback(learn, { timeout: 2000 });
-      return () => window.cancelIdleCallback(idle);
-    }
-    const timer = setTimeout(learn, 2000);
-    return () => clearTimeout(timer);
-  }, [offer, ask]);
-  return offer === 'offered';
+  return useProbedOffer('getFactorPolicy', fetchFactorPolicy, { later: true, ask });
 }

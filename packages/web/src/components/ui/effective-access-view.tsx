@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { toBusinessProfileEdit, toVisibilityProfileEdit } from '../../lib/paths.ts';
 import { GrantPath, ProfileLink } from './grant-path.tsx';
 import { Notice } from './notice.tsx';
+import { TermList, type TermRow } from './term-list.tsx';
 
 export type EffectiveAccess = components['schemas']['EffectiveAccess'];
 type Grant = components['schemas']['Grant'];
@@ -250,7 +251,7 @@ function Visibility({
   h: 'h2' | 'h3';
 }) {
   const plain = (list: readonly Named[]) => list.map((n) => <Chip key={n.uuid}>{n.name}</Chip>);
-  const rows: { label: string; value: ReactNode }[] = [
+  const rows: TermRow[] = [
     {
       label: 'Visibility Profile',
       value: v.profile ? <ProfileLink named={v.profile} to={toVisibilityProfileEdit} link={links} /> : <None />,
@@ -297,24 +298,7 @@ function Visibility({
       <Heading as={h} size="md">
         Visibility
       </Heading>
-      <Box
-        as="dl"
-        display="grid"
-        gridTemplateColumns={{ base: '1fr', sm: '12rem 1fr' }}
-        columnGap="4"
-        rowGap={{ base: '1', sm: '2.5' }}
-        fontSize="sm"
-        data-visibility
-      >
-        {rows.map(({ label, value }) => (
-          <Box key={label} display="contents">
-            <Text as="dt" fontWeight="medium" mt={{ base: '2', sm: '0' }}>
-              {label}
-            </Text>
-            <Box as="dd">{value}</Box>
-          </Box>
-        ))}
-      </Box>
+      <TermList rows={rows} labelWidth="12rem" rowGap={{ base: '1', sm: '2.5' }} data-visibility />
     </Stack>
   );
 }

@@ -4,13 +4,14 @@
 // backend that offers none of them (spec §7 only) it shows who you are from
 // GET /me, the reset mail for a new password, and says plainly what this
 // backend does not offer; nothing there is an error.
-import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Stack } from '@chakra-ui/react';
 import { roleRank } from '@userprofile/shared/constants';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { DataState } from '../../components/ui/data-state.tsx';
 import { EffectiveAccessView } from '../../components/ui/effective-access-view.tsx';
 import { Notice } from '../../components/ui/notice.tsx';
 import { Screen } from '../../components/ui/page.tsx';
+import { TermList } from '../../components/ui/term-list.tsx';
 import { isNotOffered } from '../../lib/api/errors.ts';
 import { roleOf, useSession } from '../../lib/session.ts';
 import { type Loaded, useLoad } from '../../lib/use-load.ts';
@@ -37,7 +38,13 @@ export function AccountScreen() {
         {specOnly ? <Notice status="info">{t.specOnly}</Notice> : null}
         <Section id="who" heading={t.whoHeading}>
           {specOnly || known ? (
-            <WhoYouAre rows={whoRows(known, me)} />
+            <TermList
+              rows={whoRows(known, me)}
+              labelWidth="10rem"
+              rowGap={{ base: '0.5', sm: '2' }}
+              wrapAnywhere
+              data-who
+            />
           ) : (
             <DataState what="your account" data={known} error={account.error} onRetry={account.retry}>
               {() => null}
@@ -83,31 +90,6 @@ function Section({ id, heading, children }: { id: string; heading: string; child
         {heading}
       </Heading>
       {children}
-    </Box>
-  );
-}
-
-function WhoYouAre({ rows }: { rows: readonly { label: string; value: string }[] }) {
-  return (
-    <Box
-      as="dl"
-      display="grid"
-      gridTemplateColumns={{ base: '1fr', sm: '10rem 1fr' }}
-      columnGap="4"
-      rowGap={{ base: '0.5', sm: '2' }}
-      fontSize="sm"
-      data-who
-    >
-      {rows.map((row) => (
-        <Fragment key={row.label}>
-          <Text as="dt" fontWeight="medium" mt={{ base: '2', sm: '0' }}>
-            {row.label}
-          </Text>
-          <Text as="dd" overflowWrap="anywhere">
-            {row.value}
-          </Text>
-        </Fragment>
-      ))}
     </Box>
   );
 }
